@@ -1,0 +1,111 @@
+"""The decider contract every game implements.
+
+A game is a set of pure functions over immutable msgspec Structs. The platform
+never looks inside a game's state: it folds events with `evolve`, asks `legal`,
+`active` and `outcome`, and sends what `view` and `redact` return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from random import Random
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+S = TypeVar("S")  # state
+C = TypeVar("C")  # command union
+E = TypeVar("E")  # event union
+O = TypeVar("O")  # options  # noqa: E741
+V = TypeVar("V")  # view
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """Final result; `scores`, `ranks` are per seat, rank 1 is first."""
+
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: dict[str, Any] = {}
+
+
+def ranks_from(keys: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Competition ranks from per-seat sort keys (higher is better; equal keys share).
+
+    Returns (ranks, winners). Keys are compared lexicographically, so a game
+    passes (score, tie_break_1, ...) per seat.
+    """
+    order = [tuple(k) for k in keys]
+    ranks = [1 + sum(1 for other in order if other > mine) for mine in order]
+    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return ranks, winners
+
+
+class Game(Generic[S, C, E, O, V]):
+    """Base class of a game's decider. A game package exposes one instance as `GAME`.
+
+    Commands and events are tagged unions of frozen msgspec Structs with
+    `tag_field="type"` and explicit, stable string tags: commands in the
+    imperative (`PlaceHedge`), events in the past tense (`HedgePlaced`).
+    """
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    seat_counts: ClassVar[tuple[int, ...]]
+    options_type: ClassVar[type[Any]]
+    command_type: ClassVar[Any]  # a Union of Structs
+    event_type: ClassVar[Any]  # a Union of Structs
+    view_type: ClassVar[Any]
+    state_type: ClassVar[type[Any]]
+    # Current schema version per event tag (1 when absent) and the upcasters that
+    # lift a stored event's data from version v to v + 1, keyed by (tag, v).
+    event_versions: ClassVar[Mapping[str, int]] = {}
+    upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
+
+    def start(self, options: O, seats: int, rng: Random) -> list[E]:
+        """The setup as events; the first one builds the state from nothing."""
+        raise NotImplementedError
+
+    def decide(self, state: S, seat: int, command: C, rng: Random) -> list[E]:
+        """Validate one command of `seat` (already known to be active) and say what happened.
+
+        Raise a `Rejection` (usually `Illegal`) with a sentence that quotes the input.
+        """
+        raise NotImplementedError
+
+    def evolve(self, state: S | None, event: E) -> S:
+        """Apply one event: total, deterministic, no validation."""
+        raise NotImplementedError
+
+    def legal(self, state: S, seat: int) -> list[C]:
+        """Every command `seat` may send now, each complete. Empty when not its move."""
+        raise NotImplementedError
+
+    def active(self, state: S) -> list[int]:
+        """The seats the game waits for now (empty once it is over)."""
+        raise NotImplementedError
+
+    def view(self, state: S, viewer: int | None) -> V:
+        """What seat `viewer` (or the spectators, `None`) may see of the state."""
+        raise NotImplementedError
+
+    def redact(self, event: E, viewer: int | None) -> E:
+        """What `viewer` may see of one event. Return the event itself when nothing is secret."""
+        return event
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Final scores once the game is over, else None."""
+        raise NotImplementedError
+
+    def irreversible(self, event: E) -> bool:
+        """True for an event that revealed hidden or random information: undo never crosses it."""
+        return False
+
+    def describe(self, event: E) -> str:
+        """One line of the game log in words (used by terminal and replay tools)."""
+        return type(event).__name__
+
+    def default_options(self) -> O:
+        return msgspec.convert({}, self.options_type)  # type: ignore[no-any-return]

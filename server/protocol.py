@@ -1,0 +1,181 @@
+"""Wire frames of PROTOCOL.md, version 1, as msgspec types.
+
+This module imports nothing but msgspec: clients may import it, and nothing else
+of `server/`. Game-specific parts (commands, views, event data) are `Any` here;
+their JSON Schemas come from each game's types via `GET /api/kinds`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+MAX_FRAME = 1 << 20  # 1 MiB
+
+
+class Envelope(msgspec.Struct, frozen=True):
+    """One event as it travels: platform metadata plus the (possibly redacted) game event."""
+
+    game_id: str
+    seq: int
+    type: str
+    v: int
+    actor: int | None
+    ref: str | None
+    at: int
+    irreversible: bool
+    prev_hash: str
+    hash: str
+    data: Any
+
+
+# Client -> server -------------------------------------------------------------
+
+
+class Hello(msgspec.Struct, tag="hello", tag_field="op", frozen=True, forbid_unknown_fields=False):
+    game: str
+    token: str | None = None
+    since: int | None = None
+
+
+class Command(msgspec.Struct, tag="command", tag_field="op", frozen=True):
+    ref: str
+    command: dict[str, Any]
+    after: int | None = None
+
+
+class Undo(msgspec.Struct, tag="undo", tag_field="op", frozen=True):
+    ref: str
+
+
+class Ping(msgspec.Struct, tag="ping", tag_field="op", frozen=True):
+    pass
+
+
+ClientFrame = Hello | Command | Undo | Ping
+
+# Server -> client -------------------------------------------------------------
+
+
+class Welcome(msgspec.Struct, tag="welcome", tag_field="op", frozen=True):
+    game: str
+    kind: str
+    seat: int | None
+    seq: int
+    events: list[Any]
+    view: Any
+    legal: list[Any]
+    active: list[int]
+    outcome: Any
+
+
+class Update(msgspec.Struct, tag="update", tag_field="op", frozen=True):
+    seq: int
+    events: list[Any]
+    view: Any
+    legal: list[Any]
+    active: list[int]
+    outcome: Any
+
+
+class Accepted(msgspec.Struct, tag="accepted", tag_field="op", frozen=True):
+    ref: str
+    seq: int
+
+
+class Rejected(msgspec.Struct, tag="rejected", tag_field="op", frozen=True):
+    ref: str
+    code: str
+    message: str
+
+
+class Error(msgspec.Struct, tag="error", tag_field="op", frozen=True):
+    code: str
+    message: str
+
+
+class Pong(msgspec.Struct, tag="pong", tag_field="op", frozen=True):
+    pass
+
+
+ServerFrame = Welcome | Update | Accepted | Rejected | Error | Pong
+
+# Error codes (PROTOCOL.md) -------------------------------------------------------
+
+REJECT_CODES = ("not_a_seat", "not_your_turn", "illegal", "stale", "game_over", "undo_refused")
+ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_game", "bad_token")
+
+# HTTP bodies --------------------------------------------------------------------
+
+
+class NewGame(msgspec.Struct, frozen=True):
+    kind: str
+    seats: int
+    options: dict[str, Any] = {}
+    seed: int | None = None
+
+
+class JoinGame(msgspec.Struct, frozen=True):
+    name: str
+    seat: int | None = None
+
+
+class Joined(msgspec.Struct, frozen=True):
+    seat: int
+    token: str
+
+
+class ForkGame(msgspec.Struct, frozen=True):
+    at: int
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    scores: list[int]
+    ranks: list[int]
+    winners: list[int]
+    breakdown: dict[str, Any] = {}
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    game_id: str
+    kind: str
+    seats: int
+    options: dict[str, Any]
+    names: list[str | None]
+    status: str
+    seq: int
+    created_at: int
+    forked_from: str | None = None
+    forked_at: int | None = None
+    outcome: Outcome | None = None
+
+
+class StateAnswer(msgspec.Struct, frozen=True):
+    game: str
+    seq: int
+    view: Any
+    legal: list[Any]
+    active: list[int]
+    outcome: Any
+
+
+class EventsAnswer(msgspec.Struct, frozen=True):
+    seq: int
+    events: list[Any]
+
+
+class ReplayHeader(msgspec.Struct, frozen=True, omit_defaults=True):
+    format: str
+    kind: str
+    options: dict[str, Any]
+    seats: int
+    names: list[str | None]
+    game_id: str | None = None
+    seed: int | None = None
+    outcome: Outcome | None = None
+
+
+client_decoder = msgspec.json.Decoder(ClientFrame)
+server_decoder = msgspec.json.Decoder(ServerFrame)
+encoder = msgspec.json.Encoder()

@@ -1,0 +1,107 @@
+"""Checks every game must pass, shared by the games' property tests.
+
+`play_and_check` plays one random game to the end through `legal()` alone,
+sending each command as a client would (JSON through the wire), and checks the
+decider contract along the way. Games add their own rule and secrecy checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+import msgspec
+
+from domain.core import Envelope, EventCodec, Game, fold, tag_of, verify_chain
+from domain.core.simulate import Simulation
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+_envelopes = msgspec.json.Decoder(list[Envelope])
+
+
+def wire(obj: Any) -> Any:
+    """What a client would send or receive: the object through JSON."""
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
+def check_views(game: AnyGame, sim: Simulation) -> None:
+    """Every audience's view encodes and decodes as the game's view type, with one shape."""
+    decoder = msgspec.json.Decoder(game.view_type)
+    shapes = set()
+    for viewer in [None, *range(sim.seats)]:
+        encoded = msgspec.json.encode(game.view(sim.state, viewer))
+        decoder.decode(encoded)
+        shapes.add(_shape(msgspec.json.decode(encoded)))
+    assert len(shapes) == 1 or all(s is not None for s in shapes)
+
+
+def _shape(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted(value))
+    return None
+
+
+def check_redaction(game: AnyGame, sim: Simulation, envs: list[Envelope]) -> None:
+    """Redaction keeps every event (same tag) for every audience."""
+    codec = EventCodec(game)
+    for env in envs:
+        if env.type == "Rewound":
+            continue
+        event = codec.decode(env)
+        for viewer in [None, *range(sim.seats)]:
+            redacted = game.redact(event, viewer)
+            assert tag_of(redacted) == env.type, f"redact changed {env.type}"
+            msgspec.json.encode(redacted)
+
+
+def check_rebuild(game: AnyGame, sim: Simulation) -> None:
+    """The log, written out and read back, rebuilds the very same state and chain."""
+    envs = _envelopes.decode(msgspec.json.encode(sim.envelopes))
+    assert verify_chain(envs) is None
+    assert fold(game, envs).state == sim.state
+
+
+def play_and_check(
+    game: AnyGame,
+    seats: int,
+    options: Any = None,
+    seed: int = 0,
+    rng_seed: int = 0,
+    max_steps: int = 20_000,
+    each_step: Callable[[Simulation], None] | None = None,
+    view_every: int = 7,
+) -> Simulation:
+    """Play a random game to its end, checking the decider contract at every step."""
+    sim = Simulation(game, seats, options, seed=seed)
+    rng = Random(rng_seed)
+    command_decoder = msgspec.json.Decoder(game.command_type)
+    for step in range(max_steps):
+        if sim.outcome() is not None:
+            break
+        active = sim.active()
+        assert active, "the game waits for nobody but is not over"
+        for seat in range(seats):
+            if seat not in active:
+                assert sim.legal(seat) == [], f"seat {seat} is not active but has legal moves"
+        seat = rng.choice(active)
+        legal = sim.legal(seat)
+        assert legal, f"active seat {seat} has no legal command"
+        command = command_decoder.decode(msgspec.json.encode(rng.choice(legal)))
+        before = len(sim.envelopes)
+        sim.command(seat, command)
+        check_redaction(game, sim, sim.envelopes[before:])
+        if each_step is not None:
+            each_step(sim)
+        if step % view_every == 0:
+            check_views(game, sim)
+    else:
+        raise AssertionError(f"no end after {max_steps} steps (seed={seed}, rng_seed={rng_seed})")
+    outcome = sim.outcome()
+    assert outcome is not None
+    assert len(outcome.scores) == seats and len(outcome.ranks) == seats
+    assert outcome.winners and all(outcome.ranks[w] == 1 for w in outcome.winners)
+    assert sim.active() == []
+    check_views(game, sim)
+    check_rebuild(game, sim)
+    return sim
