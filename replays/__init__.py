@@ -1,0 +1,1 @@
+"""Replay files: export, verify, rebuild and import games from their event logs."""
