@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Timeline, fold, registry, verify_chain
+from domain.core import Envelope, Timeline, fold, registry, verify_chain
 
 from .format import Header, ReplayError, loads
 
@@ -16,7 +16,11 @@ from .format import Header, ReplayError, loads
 class Verified:
     header: Header
     timeline: Timeline
-    events: int
+    envelopes: list[Envelope]
+
+    @property
+    def events(self) -> int:
+        return len(self.envelopes)
 
     @property
     def state(self) -> Any:
@@ -40,4 +44,4 @@ def verify(data: bytes) -> Verified:
         rebuilt = game.outcome(timeline.state)
         if rebuilt != header.outcome:
             raise ReplayError(f"the rebuilt outcome {rebuilt} differs from the header's")
-    return Verified(header, timeline, len(envelopes))
+    return Verified(header, timeline, envelopes)

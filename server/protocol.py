@@ -138,11 +138,13 @@ class Outcome(msgspec.Struct, frozen=True):
 
 
 class GameInfo(msgspec.Struct, frozen=True):
+    """Game metadata. `seats` holds each seat's player name (None while the seat is free)."""
+
     game_id: str
     kind: str
-    seats: int
+    title: str
+    seats: list[str | None]
     options: dict[str, Any]
-    names: list[str | None]
     status: str
     seq: int
     created_at: int

@@ -1,0 +1,84 @@
+"""Local viewers of one game, grouped by audience (a seat, or `None` for spectators).
+
+Each batch of envelopes is redacted, viewed and encoded once per audience, then
+the same bytes go to every connection of that audience.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from domain.core import REWOUND, Envelope, canonical
+
+from . import metrics
+from .protocol import Update, Welcome
+
+if TYPE_CHECKING:
+    from .runtime import GameRuntime, Viewer
+
+_encoder = msgspec.json.Encoder()
+
+
+class Audiences:
+    def __init__(self, runtime: GameRuntime) -> None:
+        self.runtime = runtime
+        self.viewers: dict[int | None, set[Viewer]] = {}
+
+    def attach(self, viewer: Viewer) -> None:
+        self.viewers.setdefault(viewer.seat, set()).add(viewer)
+
+    def detach(self, viewer: Viewer) -> None:
+        group = self.viewers.get(viewer.seat)
+        if group is not None:
+            group.discard(viewer)
+            if not group:
+                del self.viewers[viewer.seat]
+
+    def __len__(self) -> int:
+        return sum(len(group) for group in self.viewers.values())
+
+    # -- what an audience sees ----------------------------------------------------------
+
+    def redacted(self, env: Envelope, event: Any, audience: int | None) -> Envelope:
+        if env.type == REWOUND:
+            return env
+        shown = self.runtime.game.redact(event, audience)
+        if shown is event:
+            return env
+        return msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown)))
+
+    def snapshot(self, audience: int | None) -> tuple[Any, list[Any], list[int], Any]:
+        """(view, legal, active, outcome) of the current state for one audience."""
+        rt = self.runtime
+        state = rt.state
+        if state is None:
+            return None, [], [], None
+        game = rt.game
+        active = game.active(state)
+        legal = game.legal(state, audience) if audience is not None and audience in active else []
+        return game.view(state, audience), legal, active, game.outcome(state)
+
+    def welcome(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
+        rt = self.runtime
+        view, legal, active, outcome = self.snapshot(audience)
+        events = [self.redacted(env, event, audience) for env, event in pairs]
+        return _encoder.encode(Welcome(rt.game_id, rt.kind, audience, rt.seq, events, view,
+                                       legal, active, outcome))
+
+    def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
+        view, legal, active, outcome = self.snapshot(audience)
+        events = [self.redacted(env, event, audience) for env, event in pairs]
+        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome))
+
+    async def fan_out(self, pairs: list[tuple[Envelope, Any]]) -> None:
+        if not self.viewers or not pairs:
+            return
+        started = time.perf_counter()
+        for audience, group in list(self.viewers.items()):
+            data = self.update(audience, pairs)
+            for viewer in list(group):
+                await viewer.send(data)
+        metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

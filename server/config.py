@@ -1,0 +1,45 @@
+"""Server settings from flags and environment variables, with defaults that work anywhere."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db: str = "plaza.db"
+    redis_url: str | None = None
+    redis_prefix: str = "plaza:"
+    snapshot_every: int = 200
+    rate: float = 100.0  # frames per second a connection may keep up
+    burst: int = 200  # frames a connection may send at once
+    extra_games: tuple[str, ...] = ()  # modules exposing GAME to register (tests)
+    permessage_deflate: bool = False
+    log_level: str = "warning"
+
+    @classmethod
+    def from_env(cls, argv: list[str] | None = None) -> Config:
+        env = os.environ
+        parser = argparse.ArgumentParser(prog="python -m server", description="Run the Plaza server.")
+        parser.add_argument("--host", default=env.get("PLAZA_HOST", cls.host))
+        parser.add_argument("--port", type=int, default=int(env.get("PLAZA_PORT", cls.port)))
+        parser.add_argument("--db", default=env.get("PLAZA_DB", cls.db),
+                            help="SQLite file (PLAZA_DB)")
+        parser.add_argument("--redis-url", default=env.get("REDIS_URL") or None,
+                            help="Redis for fan-out between processes (REDIS_URL); none: in-process")
+        parser.add_argument("--redis-prefix", default=env.get("PLAZA_REDIS_PREFIX", cls.redis_prefix))
+        parser.add_argument("--snapshot-every", type=int,
+                            default=int(env.get("PLAZA_SNAPSHOT_EVERY", cls.snapshot_every)))
+        parser.add_argument("--deflate", action="store_true",
+                            default=env.get("PLAZA_DEFLATE", "") == "1",
+                            help="permessage-deflate (costs half the fan-out throughput)")
+        parser.add_argument("--log-level", default=env.get("PLAZA_LOG_LEVEL", cls.log_level))
+        args = parser.parse_args(argv)
+        extra = tuple(m for m in env.get("PLAZA_EXTRA_GAMES", "").split(",") if m)
+        return cls(host=args.host, port=args.port, db=args.db, redis_url=args.redis_url,
+                   redis_prefix=args.redis_prefix, snapshot_every=args.snapshot_every,
+                   extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level)

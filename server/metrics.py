@@ -1,0 +1,24 @@
+"""Prometheus metrics of one server process (`GET /metrics`)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+REGISTRY = CollectorRegistry()
+
+CONNECTIONS = Gauge("plaza_connections", "Open WebSocket connections", registry=REGISTRY)
+COMMANDS = Counter("plaza_commands_total", "Commands answered", ["kind", "answer"],
+                   registry=REGISTRY)
+REJECTIONS = Counter("plaza_rejections_total", "Commands and frames refused, by code", ["code"],
+                     registry=REGISTRY)
+APPEND_SECONDS = Histogram(
+    "plaza_append_seconds", "Time to commit one command's events to SQLite",
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1.0), registry=REGISTRY)
+FANOUT_SECONDS = Histogram(
+    "plaza_fanout_seconds", "Time to redact, encode and send one batch of envelopes to local viewers",
+    buckets=(0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05), registry=REGISTRY)
+GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
+
+
+def render() -> bytes:
+    return generate_latest(REGISTRY)

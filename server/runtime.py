@@ -1,0 +1,345 @@
+"""The game runtime: one writer per game per process, state cached in memory.
+
+A command is decided against the cached state, its events are committed to the
+store (group commit), and only then applied, published and answered. A lost
+race with another process shows up as a store `Conflict`: the runtime catches
+up from the store and decides again. Envelopes that arrive through the broker
+are applied in seq order; a gap is filled from the store, never guessed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import msgspec
+
+from domain.core import (
+    GENESIS,
+    REWOUND,
+    Envelope,
+    EventCodec,
+    Rejection,
+    RewoundData,
+    Stale,
+    Step,
+    Timeline,
+    canonical,
+    decide_checked,
+    registry,
+    rng_for,
+    seal,
+    undo_target,
+)
+from domain.core.registry import AnyGame
+
+from . import metrics
+from .audience import Audiences
+from .broker import Broker
+from .protocol import Accepted, Rejected
+from .store import Conflict, GameRow, Store, now_ms
+from .timelines import encode_state, load_timeline
+
+log = logging.getLogger("plaza.runtime")
+_envelopes = msgspec.json.Decoder(list[Envelope])
+_encoder = msgspec.json.Encoder()
+MAX_RETRIES = 8
+
+
+class BadCommand(ValueError):
+    """The command's payload does not fit the game's schema (a `bad_frame`)."""
+
+
+class Viewer(Protocol):
+    seat: int | None
+
+    async def send(self, data: bytes) -> None: ...
+
+
+@dataclass
+class Settings:
+    snapshot_every: int = 200
+    keep_steps: int = 512
+
+
+@dataclass
+class Pending:
+    """A decision not yet committed: its envelopes and the steps they make."""
+
+    envelopes: list[Envelope]
+    steps: list[Step]
+    rewind_to: int | None = None
+    status: tuple[str, bytes | None] | None = None
+    extra: list[Any] = field(default_factory=list)
+
+
+class GameRuntime:
+    def __init__(self, row: GameRow, game: AnyGame, store: Store, broker: Broker,
+                 settings: Settings) -> None:
+        self.game_id = row.game_id
+        self.kind = row.kind
+        self.game = game
+        self.seats = row.seats
+        self.seed = row.seed
+        self.status = row.status
+        self.options = msgspec.json.decode(row.options, type=game.options_type)
+        self.store = store
+        self.broker = broker
+        self.settings = settings
+        self.codec = EventCodec(game)
+        self.timeline = Timeline(game, self.codec)
+        self.refs: dict[tuple[int, str], bytes] = {}
+        self.lock = asyncio.Lock()
+        self.audiences = Audiences(self)
+        self.last_hash = GENESIS
+        self._since_snapshot = 0
+
+    # -- loading and catching up -------------------------------------------------------
+
+    async def load(self) -> None:
+        self.timeline = await load_timeline(self.store, self.codec, self.game_id)
+        self.refs = await self.store.refs(self.game_id)
+        await self._refresh_last_hash()
+        await self.broker.subscribe(self.game_id, self.on_broker)
+
+    async def _refresh_last_hash(self) -> None:
+        env = await self.store.event(self.game_id, self.timeline.seq) if self.timeline.seq else None
+        self.last_hash = env.hash if env else GENESIS
+
+    @property
+    def seq(self) -> int:
+        return self.timeline.seq
+
+    @property
+    def state(self) -> Any:
+        return self.timeline.state
+
+    async def on_broker(self, payload: bytes) -> None:
+        envelopes = _envelopes.decode(payload)
+        if not envelopes or envelopes[-1].seq <= self.timeline.seq:
+            return  # ours, or already caught up
+        async with self.lock:
+            await self._catch_up_locked(envelopes)
+
+    async def catch_up(self) -> None:
+        async with self.lock:
+            await self._catch_up_locked([])
+
+    async def _catch_up_locked(self, arrived: list[Envelope]) -> None:
+        fresh = [env for env in arrived if env.seq > self.timeline.seq]
+        if not fresh or fresh[0].seq != self.timeline.seq + 1:
+            fresh = await self.store.events(self.game_id, after=self.timeline.seq)
+        if not fresh:
+            return
+        pairs = []
+        for env in fresh:
+            event = self.codec.decode(env)
+            if env.type == REWOUND and not self._can_pop_to(event.to_seq):
+                self.timeline = await load_timeline(self.store, self.codec, self.game_id, env.seq)
+            else:
+                self.timeline.apply(env, event)
+            pairs.append((env, event))
+        self.last_hash = fresh[-1].hash
+        self.refs.update(await self.store.refs(self.game_id))
+        row = await self.store.game(self.game_id)
+        if row is not None:
+            self.status = row.status
+        await self.audiences.fan_out(pairs)
+
+    def _can_pop_to(self, to_seq: int) -> bool:
+        steps = self.timeline.steps
+        return to_seq == 0 or any(step.env.seq <= to_seq for step in steps[:1])
+
+    # -- starting -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Set the game up once every seat is taken (forks already have their history)."""
+        async with self.lock:
+            self.status = "active"
+            if self.timeline.seq > 0 or await self.store.last_seq(self.game_id) > 0:
+                await self._catch_up_locked([])
+                return
+            events = self.game.start(self.options, self.seats, rng_for(self.seed, 0))
+            pending = self._pending(events, actor=None, ref=None)
+            try:
+                await self._commit(pending, refs=())
+            except Conflict:
+                await self._catch_up_locked([])
+
+    # -- commands -------------------------------------------------------------------------
+
+    async def command(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> bytes:
+        """Decide, commit, publish; the encoded `accepted` or `rejected` frame."""
+        started = time.perf_counter()
+        async with self.lock:
+            for _ in range(MAX_RETRIES):
+                known = self.refs.get((seat, ref))
+                if known is not None:
+                    return known
+                try:
+                    pending = self._decide(seat, ref, after, payload)
+                except Rejection as rejection:
+                    return await self._reject(seat, ref, rejection)
+                answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+                try:
+                    await self._commit(pending, refs=[(seat, ref, answer)])
+                except Conflict:
+                    await self._catch_up_locked([])
+                    continue
+                metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
+                metrics.COMMANDS.labels(self.kind, "accepted").inc()
+                return answer
+        return await self._reject(seat, ref, Rejection("The game is too busy; try again."))
+
+    def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Pending:
+        try:
+            command = msgspec.convert(payload, self.game.command_type)
+        except msgspec.ValidationError as exc:
+            raise BadCommand(f"command: {exc}") from None
+        if after is not None and after != self.timeline.seq:
+            raise Stale(f"The game has moved on since seq {after}: it is now at seq {self.timeline.seq}.")
+        rng = rng_for(self.seed, self.timeline.seq + 1)
+        events = decide_checked(self.game, self.state, self.seats, seat, command, rng)
+        return self._pending(events, actor=seat, ref=ref)
+
+    async def undo(self, seat: int, ref: str) -> bytes:
+        async with self.lock:
+            for _ in range(MAX_RETRIES):
+                known = self.refs.get((seat, ref))
+                if known is not None:
+                    return known
+                try:
+                    to_seq, count = undo_target(self.game, self.timeline, seat)
+                except Rejection as rejection:
+                    return await self._reject(seat, ref, rejection)
+                if len(self.timeline.steps) <= count:  # trimmed away: rebuild all of it
+                    self.timeline = await load_timeline(self.store, self.codec, self.game_id,
+                                                        use_snapshots=False)
+                pending = self._rewound(seat, ref, to_seq)
+                answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+                try:
+                    await self._commit(pending, refs=[(seat, ref, answer)])
+                except Conflict:
+                    await self._catch_up_locked([])
+                    continue
+                metrics.COMMANDS.labels(self.kind, "undone").inc()
+                return answer
+        return await self._reject(seat, ref, Rejection("The game is too busy; try again."))
+
+    async def _reject(self, seat: int, ref: str, rejection: Rejection) -> bytes:
+        answer = _encoder.encode(Rejected(ref, rejection.code, rejection.message))
+        metrics.REJECTIONS.labels(rejection.code).inc()
+        metrics.COMMANDS.labels(self.kind, "rejected").inc()
+        try:
+            await self.store.record_ref(self.game_id, seat, ref, answer)
+        except Conflict:  # another process answered this ref first: that answer stands
+            first = await self.store.ref(self.game_id, seat, ref)
+            answer = first or answer
+        self.refs[(seat, ref)] = answer
+        return answer
+
+    # -- building and committing envelopes -------------------------------------------
+
+    def _seal(self, prev: str, seq: int, tag: str, v: int, actor: int | None, ref: str | None,
+              irreversible: bool, data: bytes) -> Envelope:
+        return seal(self.game_id, seq, tag, v, actor, ref, now_ms(), irreversible, prev, data)
+
+    def _pending(self, events: Iterable[Any], actor: int | None, ref: str | None) -> Pending:
+        state, prev, seq = self.state, self.last_hash, self.timeline.seq
+        envelopes, steps = [], []
+        for event in events:
+            tag, v, data = self.codec.encode(event)
+            seq += 1
+            env = self._seal(prev, seq, tag, v, actor, ref, self.game.irreversible(event), data)
+            state = self.game.evolve(state, event)
+            envelopes.append(env)
+            steps.append(Step(env, event, state))
+            prev = env.hash
+        outcome = self.game.outcome(state) if state is not None else None
+        status = ("finished", _encoder.encode(outcome)) if outcome is not None else None
+        return Pending(envelopes, steps, status=status)
+
+    def _rewound(self, seat: int, ref: str, to_seq: int) -> Pending:
+        data = canonical(RewoundData(to_seq))
+        env = self._seal(self.last_hash, self.timeline.seq + 1, REWOUND, 1, seat, ref, False, data)
+        return Pending([env], [], rewind_to=to_seq)
+
+    async def _commit(self, pending: Pending, refs: Iterable[tuple[int, str, bytes]]) -> None:
+        refs = list(refs)
+        await self.store.append(self.game_id, pending.envelopes, refs, pending.status)
+        for seat, ref, answer in refs:
+            self.refs[(seat, ref)] = answer
+        if pending.rewind_to is not None:
+            self.timeline.rewind(pending.rewind_to)
+            self.timeline.seq = pending.envelopes[-1].seq
+            pairs = [(pending.envelopes[0], RewoundData(pending.rewind_to))]
+        else:
+            self.timeline.steps.extend(pending.steps)
+            self.timeline.seq = pending.envelopes[-1].seq
+            pairs = [(step.env, step.event) for step in pending.steps]
+        self.last_hash = pending.envelopes[-1].hash
+        if pending.status is not None:
+            self.status = pending.status[0]
+        await self.broker.publish(self.game_id, _encoder.encode(pending.envelopes))
+        await self.audiences.fan_out(pairs)
+        self._after_commit(len(pending.envelopes))
+
+    def _after_commit(self, count: int) -> None:
+        self._since_snapshot += count
+        if self._since_snapshot >= self.settings.snapshot_every and self.timeline.steps:
+            self._since_snapshot = 0
+            top = self.timeline.steps[-1]
+            task = asyncio.create_task(self.store.save_snapshot(
+                self.game_id, self.timeline.seq, top.env.seq, encode_state(top.state)))
+            task.add_done_callback(_log_failure)
+        if len(self.timeline.steps) > 2 * self.settings.keep_steps:
+            self.timeline.trim(self.settings.keep_steps)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("snapshot failed: %s", task.exception())
+
+
+class Runtime:
+    """All games this process holds in memory, loaded on first use."""
+
+    def __init__(self, store: Store, broker: Broker, settings: Settings | None = None) -> None:
+        self.store = store
+        self.broker = broker
+        self.settings = settings or Settings()
+        self.games: dict[str, GameRuntime] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        broker.on_reconnect(self.catch_up_all)
+
+    async def get(self, game_id: str) -> GameRuntime | None:
+        loaded = self.games.get(game_id)
+        if loaded is not None:
+            return loaded
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            loaded = self.games.get(game_id)
+            if loaded is not None:
+                return loaded
+            row = await self.store.game(game_id)
+            if row is None:
+                return None
+            game = registry.get(row.kind)
+            if game is None:
+                return None
+            runtime = GameRuntime(row, game, self.store, self.broker, self.settings)
+            await runtime.load()
+            self.games[game_id] = runtime
+            metrics.GAMES_LOADED.set(len(self.games))
+            return runtime
+
+    async def catch_up_all(self) -> None:
+        for runtime in list(self.games.values()):
+            try:
+                await runtime.catch_up()
+            except Exception:
+                log.exception("catch-up failed for game %s", runtime.game_id)

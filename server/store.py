@@ -1,0 +1,341 @@
+"""The event store: one SQLite file in WAL mode, through aiosqlite.
+
+Writes go through one writer task that commits the appends of many games in one
+transaction (group commit); every caller's future resolves only after COMMIT, so
+no command is acknowledged before its events are durable. `(game_id, seq)` is
+the primary key: two writers racing for one seq cannot both win, and the loser
+learns it as a `Conflict`. Reads use a second connection (WAL lets them run
+beside the writer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+import msgspec
+
+from domain.core import Envelope
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games(
+    game_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    options BLOB NOT NULL,
+    seats INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seq INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    forked_from TEXT,
+    forked_at INTEGER,
+    outcome BLOB
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
+CREATE TABLE IF NOT EXISTS seats(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT UNIQUE,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events(
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    v INTEGER NOT NULL,
+    actor INTEGER,
+    ref TEXT,
+    at INTEGER NOT NULL,
+    irreversible INTEGER NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS refs(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    ref TEXT NOT NULL,
+    answer BLOB NOT NULL,
+    PRIMARY KEY (game_id, seat, ref)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots(
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    top_seq INTEGER NOT NULL,
+    state BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+INSERT_EVENT = "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
+INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
+INSERT_GAME = "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)"
+UPDATE_SEQ = "UPDATE games SET seq = max(seq, ?) WHERE game_id = ?"
+UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
+
+Statement = tuple[str, Sequence[tuple[Any, ...]]]
+
+
+class Conflict(Exception):
+    """A write lost a race: the seq, ref or seat it wanted is taken."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    game_id: str
+    kind: str
+    options: bytes
+    seats: int
+    status: str
+    seed: int
+    seq: int
+    created_at: int
+    forked_from: str | None
+    forked_at: int | None
+    outcome: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    seq: int
+    top_seq: int
+    state: bytes
+
+
+@dataclass
+class _Op:
+    statements: list[Statement]
+    future: asyncio.Future[None] = field(repr=False)
+
+
+def event_row(env: Envelope) -> tuple[Any, ...]:
+    return (env.game_id, env.seq, env.type, env.v, env.actor, env.ref, env.at,
+            int(env.irreversible), env.prev_hash, env.hash, bytes(env.data))
+
+
+def _envelope(row: sqlite3.Row | tuple[Any, ...]) -> Envelope:
+    return Envelope(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]),
+                    row[8], row[9], msgspec.Raw(row[10]))
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class Store:
+    def __init__(self, path: str, max_batch: int = 512) -> None:
+        self.path = path
+        self.max_batch = max_batch
+        self._writer: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
+        self._queue: asyncio.Queue[_Op] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.batched_ops = 0
+
+    async def open(self) -> None:
+        self._writer = await self._connect()
+        await self._writer.executescript(SCHEMA)
+        await self._writer.commit()
+        self._reader = await self._connect()
+        self._task = asyncio.create_task(self._write_loop(), name="store-writer")
+
+    async def _connect(self) -> aiosqlite.Connection:
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA busy_timeout=10000")
+        return db
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        for db in (self._writer, self._reader):
+            if db is not None:
+                await db.close()
+
+    # -- writing ------------------------------------------------------------------
+
+    async def write(self, statements: list[Statement]) -> None:
+        """Commit these statements atomically, batched with other callers' writes.
+
+        Raises `Conflict` when a unique key is taken; then nothing of them is written.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Op(statements, future))
+        await future
+
+    async def _write_loop(self) -> None:
+        while True:
+            ops = [await self._queue.get()]
+            while len(ops) < self.max_batch and not self._queue.empty():
+                ops.append(self._queue.get_nowait())
+            try:
+                await self._commit_batch(ops)
+            except Exception as exc:  # a broken disk: tell every waiter, keep serving
+                for op in ops:
+                    if not op.future.done():
+                        op.future.set_exception(exc)
+
+    async def _commit_batch(self, ops: list[_Op]) -> None:
+        merged: dict[str, list[tuple[Any, ...]]] = {}
+        for op in ops:
+            for sql, rows in op.statements:
+                merged.setdefault(sql, []).extend(rows)
+        try:
+            await self._transaction(list(merged.items()))
+        except sqlite3.IntegrityError:
+            # Someone lost a race; find out who by committing each op on its own.
+            for op in ops:
+                try:
+                    await self._transaction(op.statements)
+                except sqlite3.IntegrityError as exc:
+                    op.future.set_exception(Conflict(str(exc)))
+                else:
+                    op.future.set_result(None)
+            return
+        self.batches += 1
+        self.batched_ops += len(ops)
+        for op in ops:
+            op.future.set_result(None)
+
+    async def _transaction(self, statements: Sequence[Statement]) -> None:
+        db = self._writer
+        assert db is not None
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, rows in statements:
+                await db.executemany(sql, rows)
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+
+    # -- statements ----------------------------------------------------------------
+
+    @staticmethod
+    def append_statements(game_id: str, envelopes: list[Envelope],
+                          refs: Sequence[tuple[int, str, bytes]] = (),
+                          status: tuple[str, bytes | None] | None = None) -> list[Statement]:
+        out: list[Statement] = [(INSERT_EVENT, [event_row(env) for env in envelopes])]
+        if refs:
+            out.append((INSERT_REF, [(game_id, seat, ref, answer) for seat, ref, answer in refs]))
+        if envelopes:
+            out.append((UPDATE_SEQ, [(envelopes[-1].seq, game_id)]))
+        if status is not None:
+            out.append((UPDATE_STATUS, [(status[0], status[1], game_id)]))
+        return out
+
+    async def append(self, game_id: str, envelopes: list[Envelope],
+                     refs: Sequence[tuple[int, str, bytes]] = (),
+                     status: tuple[str, bytes | None] | None = None) -> None:
+        await self.write(self.append_statements(game_id, envelopes, refs, status))
+
+    async def create_game(self, row: GameRow, envelopes: Sequence[Envelope] = (),
+                          seats: Sequence[tuple[int, str, str | None]] = ()) -> None:
+        statements: list[Statement] = [(INSERT_GAME, [(
+            row.game_id, row.kind, row.options, row.seats, row.status, row.seed, row.seq,
+            row.created_at, row.forked_from, row.forked_at, row.outcome)])]
+        if envelopes:
+            statements.append((INSERT_EVENT, [event_row(env) for env in envelopes]))
+        if seats:
+            statements.append((INSERT_SEAT, [(row.game_id, s, n, h) for s, n, h in seats]))
+        await self.write(statements)
+
+    async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                       status: str | None = None) -> None:
+        statements: list[Statement] = [(INSERT_SEAT, [(game_id, seat, name, token_hash)])]
+        if status is not None:
+            statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
+        await self.write(statements)
+
+    async def set_status(self, game_id: str, status: str) -> None:
+        await self.write([("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)])])
+
+    async def record_ref(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
+        await self.write([(INSERT_REF, [(game_id, seat, ref, answer)])])
+
+    async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
+        await self.write([(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
+
+    # -- reading -------------------------------------------------------------------
+
+    async def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        assert self._reader is not None
+        return list(await self._reader.execute_fetchall(sql, params))
+
+    async def game(self, game_id: str) -> GameRow | None:
+        rows = await self._all("SELECT * FROM games WHERE game_id = ?", (game_id,))
+        return GameRow(*rows[0]) if rows else None
+
+    async def games(self, status: str | None, limit: int = 200) -> list[GameRow]:
+        if status is None:
+            rows = await self._all("SELECT * FROM games ORDER BY created_at DESC LIMIT ?", (limit,))
+        else:
+            rows = await self._all(
+                "SELECT * FROM games WHERE status = ? ORDER BY created_at DESC LIMIT ?",
+                (status, limit))
+        return [GameRow(*row) for row in rows]
+
+    async def seat_names(self, game_id: str) -> dict[int, str]:
+        rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
+        return {seat: name for seat, name in rows}
+
+    async def seat_of(self, game_id: str, token_hash: str) -> int | None:
+        rows = await self._all("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
+                               (game_id, token_hash))
+        return int(rows[0][0]) if rows else None
+
+    async def events(self, game_id: str, after: int = 0, upto: int | None = None,
+                     limit: int | None = None) -> list[Envelope]:
+        sql = "SELECT * FROM events WHERE game_id = ? AND seq > ?"
+        params: tuple[Any, ...] = (game_id, after)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params += (upto,)
+        sql += " ORDER BY seq"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        return [_envelope(row) for row in await self._all(sql, params)]
+
+    async def event(self, game_id: str, seq: int) -> Envelope | None:
+        rows = await self._all("SELECT * FROM events WHERE game_id = ? AND seq = ?", (game_id, seq))
+        return _envelope(rows[0]) if rows else None
+
+    async def last_seq(self, game_id: str) -> int:
+        rows = await self._all("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+        return int(rows[0][0] or 0)
+
+    async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
+        return [(seq, bytes(data)) for seq, data in await self._all(
+            "SELECT seq, data FROM events WHERE game_id = ? AND type = 'Rewound' AND seq <= ?",
+            (game_id, upto))]
+
+    async def snapshots(self, game_id: str, upto: int) -> list[Snapshot]:
+        rows = await self._all(
+            "SELECT seq, top_seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 8", (game_id, upto))
+        return [Snapshot(seq, top, bytes(state)) for seq, top, state in rows]
+
+    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
+        rows = await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
+        return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
+
+    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
+        rows = await self._all("SELECT answer FROM refs WHERE game_id = ? AND seat = ? AND ref = ?",
+                               (game_id, seat, ref))
+        return bytes(rows[0][0]) if rows else None

@@ -1,0 +1,50 @@
+"""Rebuilding a game's timeline from the store: nearest usable snapshot, then the events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.core import REWOUND, EventCodec, RewoundData, Step, Timeline
+
+from .store import Store
+
+_rewound = msgspec.json.Decoder(RewoundData)
+
+
+def encode_state(state: Any) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+async def load_timeline(store: Store, codec: EventCodec, game_id: str,
+                        upto: int | None = None, use_snapshots: bool = True) -> Timeline:
+    """The timeline after envelope `upto` (default: the last one).
+
+    A snapshot is usable when no later `Rewound` reaches below the event it was
+    taken at; a snapshot that no longer decodes (the state's shape changed) is
+    skipped, since the events are the truth.
+    """
+    last = upto if upto is not None else await store.last_seq(game_id)
+    timeline = Timeline(codec.game, codec)
+    if use_snapshots:
+        timeline = await _from_snapshot(store, codec, game_id, last) or timeline
+    timeline.apply_all(await store.events(game_id, after=timeline.seq, upto=last))
+    return timeline
+
+
+async def _from_snapshot(store: Store, codec: EventCodec, game_id: str,
+                         last: int) -> Timeline | None:
+    rewinds = [(seq, _rewound.decode(data).to_seq) for seq, data in await store.rewinds(game_id, last)]
+    for snap in await store.snapshots(game_id, last):
+        if any(seq > snap.seq and to < snap.top_seq for seq, to in rewinds):
+            continue
+        top = await store.event(game_id, snap.top_seq)
+        if top is None or top.type == REWOUND:
+            continue
+        try:
+            state = msgspec.msgpack.decode(snap.state, type=codec.game.state_type)
+        except (msgspec.DecodeError, TypeError, ValueError):
+            continue
+        return Timeline(codec.game, codec, base=[Step(top, None, state)], seq=snap.seq)
+    return None

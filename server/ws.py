@@ -1,0 +1,177 @@
+"""The WebSocket endpoint `/ws`: one connection follows one game (PROTOCOL.md).
+
+Bad frames get an `error` and change nothing; the connection stays open unless
+it floods, in which case it is closed with 1008 after a run of refused frames.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import msgspec
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from . import metrics
+from .protocol import MAX_FRAME, Command, Error, Hello, Ping, Pong, Rejected, Undo, client_decoder
+from .runtime import BadCommand, GameRuntime
+from .service import Problem, Service
+
+log = logging.getLogger("plaza.ws")
+_encoder = msgspec.json.Encoder()
+PONG = _encoder.encode(Pong())
+FLOOD_CLOSE_AFTER = 50  # refused frames in a row before the connection is closed
+
+
+class RateLimit:
+    """A token bucket: `rate` frames a second on average, `burst` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, ws: WebSocket, service: Service, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.service = service
+        self.seat: int | None = None
+        self.runtime: GameRuntime | None = None
+        self.limit = RateLimit(rate, burst)
+        self.closed = False
+        self.floods = 0
+
+    async def send(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            await self.ws.send({"type": "websocket.send", "text": data.decode()})
+        except Exception:  # the peer went away; the receive loop will notice
+            self.closed = True
+
+    async def error(self, code: str, message: str) -> None:
+        metrics.REJECTIONS.labels(code).inc()
+        await self.send(_encoder.encode(Error(code, message)))
+
+    # -- the receive loop -----------------------------------------------------------
+
+    async def serve(self) -> None:
+        await self.ws.accept()
+        metrics.CONNECTIONS.inc()
+        try:
+            while not self.closed:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
+                if not await self.admit(text):
+                    continue
+                await self.handle(text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.closed = True
+            if self.runtime is not None:
+                self.runtime.audiences.detach(self)
+            metrics.CONNECTIONS.dec()
+
+    async def admit(self, text: str) -> bool:
+        """Rate and size limits; closes the connection on a flood."""
+        if not self.limit.allow():
+            self.floods += 1
+            if self.floods >= FLOOD_CLOSE_AFTER:
+                self.closed = True
+                await self.ws.close(code=1008, reason="flood")
+                return False
+            await self.error("rate_limited", "Too many frames: slow down (at most about "
+                             f"{int(self.limit.rate)} a second).")
+            return False
+        self.floods = 0
+        if len(text) > MAX_FRAME // 4 and len(text.encode()) > MAX_FRAME:
+            await self.error("too_large", f"The frame is over {MAX_FRAME} bytes.")
+            return False
+        return True
+
+    async def handle(self, text: str) -> None:
+        try:
+            frame = client_decoder.decode(text)
+        except msgspec.ValidationError as exc:
+            await self.error("bad_frame", f"The frame does not fit the protocol: {exc}.")
+            return
+        except msgspec.DecodeError:
+            await self.error("bad_json", "The frame is not valid JSON.")
+            return
+        match frame:
+            case Ping():
+                await self.send(PONG)
+            case Hello():
+                await self.hello(frame)
+            case Command() | Undo():
+                await self.act(frame)
+
+    async def hello(self, frame: Hello) -> None:
+        if self.runtime is not None:
+            await self.error("bad_frame", f"This connection already follows game {self.runtime.game_id}.")
+            return
+        runtime = await self.service.runtime.get(frame.game)
+        if runtime is None:
+            await self.error("unknown_game", f"There is no game {frame.game!r}.")
+            return
+        try:
+            seat = await self.service.caller(frame.game, frame.token)
+        except Problem as problem:
+            await self.error(problem.code, problem.message)
+            return
+        self.seat = seat
+        async with runtime.lock:
+            pairs: list[tuple[Any, Any]] = []
+            if frame.since is not None and frame.since < runtime.seq:
+                envs = await runtime.store.events(runtime.game_id, after=frame.since, upto=runtime.seq)
+                pairs = [(env, runtime.codec.decode(env)) for env in envs]
+            data = runtime.audiences.welcome(seat, pairs)
+            self.runtime = runtime
+            runtime.audiences.attach(self)
+            await self.send(data)
+
+    async def act(self, frame: Command | Undo) -> None:
+        runtime = self.runtime
+        if runtime is None:
+            await self.error("bad_frame", "Send a hello for a game before commands.")
+            return
+        if not frame.ref or len(frame.ref) > 128:
+            await self.error("bad_frame", "ref: give a ref of 1 to 128 characters.")
+            return
+        if self.seat is None:
+            metrics.REJECTIONS.labels("not_a_seat").inc()
+            await self.send(_encoder.encode(Rejected(
+                frame.ref, "not_a_seat", "Spectators cannot play: join a seat to send commands.")))
+            return
+        try:
+            if isinstance(frame, Undo):
+                answer = await runtime.undo(self.seat, frame.ref)
+            else:
+                answer = await runtime.command(self.seat, frame.ref, frame.after, frame.command)
+        except BadCommand as exc:
+            await self.error("bad_frame", str(exc))
+            return
+        await self.send(answer)
+
+
+def endpoint(service: Service, rate: float, burst: int) -> Any:
+    async def ws_endpoint(ws: WebSocket) -> None:
+        await Connection(ws, service, rate, burst).serve()
+
+    return ws_endpoint

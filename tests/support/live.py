@@ -1,0 +1,137 @@
+"""Real server processes and a private Redis for integration tests.
+
+`LiveServer` runs `python -m server` on a free port with its own SQLite file, and
+can be killed with SIGKILL and restarted on the same file and port.
+`PrivateRedis` runs a `redis-server` of the tests' own on a free port, so tests
+that stop Redis never touch one they did not start.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+TEST_GAMES = "tests.support.tinygame"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(port: int, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
+
+
+class LiveServer:
+    def __init__(self, db: Path, port: int | None = None, redis_url: str | None = None,
+                 redis_prefix: str | None = None, extra_env: dict[str, str] | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.redis_url = redis_url
+        self.redis_prefix = redis_prefix or f"plaza-test-{os.getpid()}-{self.port}:"
+        self.extra_env = extra_env or {}
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(f".{self.port}.log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> LiveServer:
+        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PYTHONPATH": str(ROOT),
+               "PLAZA_REDIS_PREFIX": self.redis_prefix, **self.extra_env}
+        env.pop("REDIS_URL", None)
+        args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", str(self.db)]
+        if self.redis_url:
+            args += ["--redis-url", self.redis_url]
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=log)
+        self._wait_healthy()
+        return self
+
+    def _wait_healthy(self, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        raise TimeoutError(f"server not healthy: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; what was committed must survive."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def restart(self) -> LiveServer:
+        self.kill()
+        return self.start()
+
+
+class PrivateRedis:
+    """A redis-server of the tests' own, on a free port; safe to stop and start."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.workdir = workdir
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @staticmethod
+    def binary() -> str | None:
+        return shutil.which("redis-server") or (
+            "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None)
+
+    def start(self) -> PrivateRedis:
+        binary = self.binary()
+        if binary is None:
+            raise RuntimeError("redis-server is not installed (.ci/run installs it)")
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.workdir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for_port(self.port)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
