@@ -1,0 +1,63 @@
+"""Building: which tiles a player can put where, and every way to pay for one."""
+
+from __future__ import annotations
+
+from .commands import Build
+from .components import ACCEPTS, CITIES, COLOURS, City, Colour, Tile
+from .state import Counts, Player, State
+
+
+def accepted(player: Player, city: City) -> int:
+    """How many of the player's blocks this city accepts (seed: the colour rules)."""
+    return sum(n for colour, n in zip(COLOURS, player.blocks, strict=True)
+               if colour in ACCEPTS[city])
+
+
+def offered(state: State) -> list[Tile]:
+    """Tiles a player may build: the face-up display and, with the expansion, the 8s."""
+    return [t for t in state.display if t is not None] + list(state.eights)
+
+
+def build_options(state: State, seat: int) -> list[Build]:
+    """Every new building and (expansion) every upgrade the player can pay for."""
+    player = state.players[seat]
+    out: list[Build] = []
+    for city in CITIES:
+        budget = accepted(player, city)
+        here = player.cities[CITIES.index(city)]
+        for tile in offered(state):
+            if tile.cost <= budget:
+                out.append(Build(tile, city))
+            if state.expansion:
+                out += [Build(tile, city, old) for old in here
+                        if old.cost < tile.cost and tile.cost - old.cost <= budget]
+    return out
+
+
+def due(tile: Tile, replaces: Tile | None) -> int:
+    """Blocks to pay: the cost, or for an upgrade the difference (seed)."""
+    return tile.cost - (replaces.cost if replaces else 0)
+
+
+def payments(player: Player, city: City, count: int) -> list[tuple[Colour, ...]]:
+    """Every multiset of `count` of the player's blocks that the city accepts."""
+    colours = [(c, n) for c, n in zip(COLOURS, player.blocks, strict=True)
+               if n and c in ACCEPTS[city]]
+    out: list[tuple[Colour, ...]] = []
+
+    def walk(i: int, left: int, chosen: tuple[Colour, ...]) -> None:
+        if left == 0:
+            out.append(chosen)
+            return
+        if i == len(colours):
+            return
+        colour, have = colours[i]
+        for n in range(min(have, left), -1, -1):
+            walk(i + 1, left - n, chosen + (colour,) * n)
+
+    walk(0, count, ())
+    return out
+
+
+def payable(blocks: Counts, paid: Counts) -> bool:
+    return all(p <= b for p, b in zip(paid, blocks, strict=True))

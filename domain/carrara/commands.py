@@ -1,0 +1,84 @@
+"""What a player may send: one small command per step of a turn."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .components import Category, City, Colour, Item, Kind, Space, Tile
+
+
+class TurnWheel(msgspec.Struct, tag="TurnWheel", tag_field="type", frozen=True):
+    """Start the buy action: turn the wheel one section and refill section I."""
+
+
+class KeepWheel(msgspec.Struct, tag="KeepWheel", tag_field="type", frozen=True):
+    """Expansion: start the buy action without turning (and without refilling) the wheel."""
+
+
+class BuyBlocks(msgspec.Struct, tag="BuyBlocks", tag_field="type", frozen=True):
+    """Buy these blocks, all from one section (0 = section I), dearest colour first."""
+
+    section: int
+    blocks: tuple[Colour, ...]
+
+
+class TakeCoins(msgspec.Struct, tag="TakeCoins", tag_field="type", frozen=True):
+    """Take 2 coins: only when no block can be bought (or no action at all is possible)."""
+
+
+class Build(msgspec.Struct, tag="Build", tag_field="type", frozen=True):
+    """Build `tile` in `city`; with `replaces`, upgrade that building of yours there."""
+
+    tile: Tile
+    city: City
+    replaces: Tile | None = None
+
+
+class PayBlocks(msgspec.Struct, tag="PayBlocks", tag_field="type", frozen=True):
+    """Pay the chosen building with these blocks, dearest colour first."""
+
+    blocks: tuple[Colour, ...]
+
+
+class TakeUpgrade(msgspec.Struct, tag="TakeUpgrade", tag_field="type", frozen=True):
+    """Expansion: after a cost-8 building, cover this space of your board with its upgrade."""
+
+    space: Space
+
+
+class ScoreCity(msgspec.Struct, tag="ScoreCity", tag_field="type", frozen=True):
+    city: City
+
+
+class ScoreType(msgspec.Struct, tag="ScoreType", tag_field="type", frozen=True):
+    kind: Kind
+
+
+class ScoreCategory(msgspec.Struct, tag="ScoreCategory", tag_field="type", frozen=True):
+    """Advanced board side: score all your city (or land) buildings once."""
+
+    category: Category
+
+
+class BuyObject(msgspec.Struct, tag="BuyObject", tag_field="type", frozen=True):
+    """After the action: buy one object on the board for 10 coins."""
+
+    item: Item
+
+
+class EndTurn(msgspec.Struct, tag="EndTurn", tag_field="type", frozen=True):
+    """Finish the turn without (further) purchase and without announcing the end."""
+
+
+class AnnounceEnd(msgspec.Struct, tag="AnnounceEnd", tag_field="type", frozen=True):
+    """Finish the turn announcing the end of the game (all three objectives met)."""
+
+
+class PassTurn(msgspec.Struct, tag="PassTurn", tag_field="type", frozen=True):
+    """In the last round only: skip the last turn (research: no one has to act)."""
+
+
+Command = (
+    TurnWheel | KeepWheel | BuyBlocks | TakeCoins | Build | PayBlocks | TakeUpgrade
+    | ScoreCity | ScoreType | ScoreCategory | BuyObject | EndTurn | AnnounceEnd | PassTurn
+)

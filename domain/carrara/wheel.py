@@ -1,0 +1,60 @@
+"""The wheel: prices per section, what a player can afford, and bag draws."""
+
+from __future__ import annotations
+
+from random import Random
+
+from .components import COLOURS, WHEEL_FILL, Colour, price
+from .state import Counts, State
+
+
+def blocks_on_wheel(state: State) -> int:
+    return sum(sum(section) for section in state.wheel)
+
+
+def refill_count(state: State) -> int:
+    """How many blocks a turn of the wheel draws: up to 11 on the wheel, while the bag lasts.
+
+    Turning moves blocks between sections without changing their number, so the count
+    can be computed before the turn.
+    """
+    return max(0, min(WHEEL_FILL - blocks_on_wheel(state), sum(state.bag)))
+
+
+def draw(bag: Counts, count: int, rng: Random) -> tuple[Colour, ...]:
+    """Draw `count` blocks from the bag one at a time, each from what remains."""
+    left = list(bag)
+    drawn: list[Colour] = []
+    for _ in range(count):
+        pick = rng.randrange(sum(left))
+        for i, n in enumerate(left):
+            if pick < n:
+                left[i] -= 1
+                drawn.append(COLOURS[i])
+                break
+            pick -= n
+    return tuple(sorted(drawn, key=COLOURS.index))
+
+
+def cost_of(section: int, blocks: tuple[Colour, ...]) -> int:
+    return sum(price(colour, section) for colour in blocks)
+
+
+def purchases(blocks: Counts, section: int, coins: int) -> list[tuple[Colour, ...]]:
+    """Every non-empty multiset of the section's blocks that costs at most `coins`,
+    dearest colour first: the complete list of purchases from this section."""
+    out: list[tuple[Colour, ...]] = []
+
+    def walk(i: int, budget: int, chosen: tuple[Colour, ...]) -> None:
+        if i == len(COLOURS):
+            if chosen:
+                out.append(chosen)
+            return
+        each = price(COLOURS[i], section)
+        for n in range(blocks[i] + 1):
+            if n * each > budget:
+                break
+            walk(i + 1, budget - n * each, chosen + (COLOURS[i],) * n)
+
+    walk(0, coins, ())
+    return out
