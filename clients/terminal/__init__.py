@@ -1,0 +1,1 @@
+"""The terminal client of Plaza, on the client library and rich."""

@@ -1,0 +1,225 @@
+"""Readable rich renderings of any game's view, its log, its moves and its outcome.
+
+The generic renderer knows nothing of a game: objects become key/value grids, lists of
+objects become tables (a `players` list gets the players' names), lists of lists become
+boards. A game may add a nicer renderer of its own in `boards.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from server.protocol import Envelope
+
+from .words import command_label, describe, humanize, seat_name, short
+
+Names = Sequence[str | None]
+ViewRenderer = Callable[[Any, Names, "int | None"], RenderableType]
+
+_PLAYER_LISTS = ("players", "seats", "hands", "boards", "players_view")
+_renderers: dict[str, ViewRenderer] = {}
+
+
+def register_renderer(kind: str, renderer: ViewRenderer) -> None:
+    _renderers[kind] = renderer
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def cell(value: Any) -> Text:
+    if value is None:
+        return Text("·", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no", style="green" if value else "dim")
+    return Text(short(value, 40))
+
+
+def render_value(value: Any, key: str = "", names: Names = (), depth: int = 0) -> RenderableType:
+    """Any JSON value as a rich renderable."""
+    if _scalar(value):
+        return cell(value)
+    if isinstance(value, list):
+        if not value:
+            return Text("none", style="dim")
+        if all(_scalar(item) for item in value):
+            return Text(short(value, 200))
+        if all(isinstance(item, list) and all(_scalar(c) for c in item) for item in value):
+            return _board(value)
+        if all(isinstance(item, dict) for item in value):
+            return _records(value, key, names, depth)
+        return Group(*(render_value(item, key, names, depth + 1) for item in value))
+    if isinstance(value, dict):
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold cyan", no_wrap=True)
+        grid.add_column()
+        for name, item in value.items():
+            grid.add_row(humanize(str(name)), render_value(item, str(name), names, depth + 1))
+        return grid
+    return Text(str(value))
+
+
+def _board(rows: list[list[Any]]) -> Table:
+    table = Table(show_header=False, show_lines=False, box=None, padding=(0, 1))
+    width = max(len(row) for row in rows)
+    for _ in range(width):
+        table.add_column(justify="center")
+    for row in rows:
+        table.add_row(*(cell(item) for item in row), *([""] * (width - len(row))))
+    return table
+
+
+def _records(items: list[dict[str, Any]], key: str, names: Names, depth: int) -> Table:
+    columns: list[str] = []
+    for item in items:
+        columns.extend(k for k in item if k not in columns)
+    by_seat = key in _PLAYER_LISTS
+    table = Table(show_header=True, header_style="bold", padding=(0, 1))
+    table.add_column("seat" if by_seat else "#", style="bold")
+    for column in columns:
+        table.add_column(humanize(column))
+    for index, item in enumerate(items):
+        label = seat_name(index, names) if by_seat else str(index)
+        row: list[RenderableType] = [label]
+        for column in columns:
+            value = item.get(column)
+            if depth < 2 and isinstance(value, dict | list) and value and not _flat(value):
+                row.append(render_value(value, column, names, depth + 1))
+            else:
+                row.append(cell(value) if _scalar(value) else Text(short(value, 50)))
+        table.add_row(*row)
+    return table
+
+
+def _flat(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(_scalar(item) for item in value)
+    if isinstance(value, dict):
+        return all(_scalar(item) for item in value.values())
+    return True
+
+
+def render_view(kind: str, view: Any, names: Names = (), seat: int | None = None) -> RenderableType:
+    """The view as a board: the game's own renderer if it has one, else the generic one."""
+    if view is None:
+        return Text("The game has not started: waiting for every seat to be taken.", style="dim")
+    renderer = _renderers.get(kind)
+    if renderer is not None:
+        try:
+            return renderer(view, names, seat)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass  # a view of another shape than the renderer knows: show it generically
+    return render_value(view, "", names)
+
+
+def render_outcome(outcome: Any, names: Names = ()) -> RenderableType:
+    if not isinstance(outcome, dict):
+        return Text(short(outcome))
+    scores = outcome.get("scores") or []
+    ranks = outcome.get("ranks") or []
+    winners = set(outcome.get("winners") or [])
+    breakdown = outcome.get("breakdown") or {}
+    per_seat = {k: v for k, v in breakdown.items() if isinstance(v, list) and len(v) == len(scores)}
+    table = Table(title="Final result", header_style="bold")
+    for column in ("rank", "player", "score", *map(humanize, per_seat)):
+        table.add_column(column)
+    order = sorted(range(len(scores)), key=lambda s: (ranks[s] if s < len(ranks) else 0, s))
+    for seat in order:
+        mark = " ★" if seat in winners else ""
+        table.add_row(str(ranks[seat]) if seat < len(ranks) else "?",
+                      seat_name(seat, names) + mark, str(scores[seat]),
+                      *(short(values[seat]) for values in per_seat.values()),
+                      style="bold green" if seat in winners else None)
+    rest = {k: v for k, v in breakdown.items() if k not in per_seat}
+    return Group(table, render_value(rest, "breakdown", names)) if rest else table
+
+
+def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
+               current: int | None = None) -> RenderableType:
+    """The last lines of the game log in words; `current` marks one seq (for replays)."""
+    shown = list(events)
+    if current is not None:
+        upto = [i for i, env in enumerate(shown) if env.seq <= current]
+        end = (upto[-1] + 1) if upto else 0
+        shown = shown[max(0, end - last // 2 - 1): max(end + last // 2, last)]
+    else:
+        shown = shown[-last:]
+    text = Text()
+    for env in shown:
+        style = "bold reverse" if env.seq == current else (
+            "dim" if current is not None and env.seq > current else None)
+        text.append(f"#{env.seq:<4} {describe(env, names)}\n", style=style)
+    if not shown:
+        text.append("(nothing yet)", style="dim")
+    return text
+
+
+def render_legal(legal: Sequence[dict[str, Any]], names: Names = ()) -> RenderableType:
+    text = Text()
+    for number, command in enumerate(legal, start=1):
+        text.append(f"{number:>3}. ", style="bold yellow")
+        text.append(command_label(command, names) + "\n")
+    return text
+
+
+@dataclass
+class Screen:
+    """Everything one screen of `play`, `watch` or `replay` shows."""
+
+    kind: str
+    title: str
+    game_id: str
+    names: list[str | None]
+    seat: int | None = None
+    seq: int = 0
+    view: Any = None
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    active: list[int] = field(default_factory=list)
+    outcome: Any = None
+    log: list[Envelope] = field(default_factory=list)
+    status: str = ""
+    messages: list[Text] = field(default_factory=list)
+    current: int | None = None  # replays: the seq shown
+    last: int | None = None  # replays: the last seq
+
+    def header(self) -> Text:
+        text = Text()
+        text.append(self.title or self.kind, style="bold magenta")
+        text.append(f"  game {self.game_id}  ")
+        if self.last is not None:
+            text.append(f"seq {self.seq} of {self.last}  ", style="bold")
+        else:
+            text.append(f"seq {self.seq}  ")
+        if self.seat is not None:
+            text.append(f"you are {seat_name(self.seat, self.names)}  ", style="bold green")
+        elif self.last is None:
+            text.append("watching  ", style="bold blue")
+        if self.outcome is None and self.active:
+            waiting = ", ".join(seat_name(s, self.names) for s in self.active)
+            text.append(f"to move: {waiting}", style="yellow")
+        if self.status:
+            text.append(f"  [{self.status}]", style="bold red")
+        return text
+
+    def render(self, messages: bool = True) -> RenderableType:
+        parts: list[RenderableType] = [self.header()]
+        parts.append(Panel(render_view(self.kind, self.view, self.names, self.seat),
+                           title="table", title_align="left"))
+        parts.append(Panel(render_log(self.log, self.names, current=self.current),
+                           title="log", title_align="left"))
+        if self.outcome is not None:
+            parts.append(render_outcome(self.outcome, self.names))
+        elif self.legal:
+            parts.append(Panel(render_legal(self.legal, self.names), title="your moves",
+                               title_align="left"))
+        if messages:
+            parts.extend(self.messages[-3:])
+        return Group(*parts)

@@ -1,0 +1,88 @@
+"""The game log and the commands in words, for any game: from types and data, generically."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from server.protocol import Envelope
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_SEAT_KEYS = ("seat", "player", "to_seat", "from_seat", "target_seat", "owner")
+
+
+def humanize(name: str) -> str:
+    """`TurnEnded` -> `turn ended`, `hand_size` -> `hand size`."""
+    return _CAMEL.sub(" ", name).replace("_", " ").strip().lower()
+
+
+def seat_name(seat: int | None, names: Sequence[str | None] = ()) -> str:
+    if seat is None:
+        return "the game"
+    name = names[seat] if 0 <= seat < len(names) else None
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A value in a few words: lists joined, objects as key=value, None as `hidden`."""
+    if value is None:
+        text = "hidden"
+    elif isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, str | int | float):
+        text = str(value)
+    elif isinstance(value, list | tuple):
+        text = "[" + ", ".join(short(item, limit) for item in value) + "]" if value else "none"
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{humanize(str(k))} {short(v, limit)}" for k, v in value.items()
+                               if k != "type") + "}"
+        if "type" in value:
+            text = humanize(str(value["type"])) + (" " + text if len(value) > 1 else "")
+    else:
+        text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def who(seat: int, names: Sequence[str | None] = ()) -> str:
+    """A seat in a sentence: its player's name, else `seat N`."""
+    name = names[seat] if 0 <= seat < len(names) else None
+    return name or f"seat {seat}"
+
+
+def details(data: Any, names: Sequence[str | None] = (), actor: int | None = None) -> str:
+    """The fields of an event or command, except its type, as `card 5, seat Ada`.
+
+    A seat field that only repeats the actor is left out.
+    """
+    if not isinstance(data, dict):
+        return "" if data is None else short(data)
+    parts = []
+    for key, value in data.items():
+        if key == "type":
+            continue
+        if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            if value != actor:
+                parts.append(f"{humanize(key)} {who(value, names)}")
+        else:
+            parts.append(f"{humanize(key)} {short(value)}")
+    return ", ".join(parts)
+
+
+def describe(env: Envelope, names: Sequence[str | None] = ()) -> str:
+    """One line of the game log: who did what, from the event's type and data."""
+    if env.type == "Rewound":
+        to_seq = env.data.get("to_seq") if isinstance(env.data, dict) else None
+        actor = "the game" if env.actor is None else who(env.actor, names)
+        return f"{actor} undid back to #{to_seq}"
+    words = humanize(env.type)
+    text = words.capitalize() if env.actor is None else f"{who(env.actor, names)}: {words}"
+    more = details(env.data, names, env.actor)
+    return f"{text} ({more})" if more else text
+
+
+def command_label(command: dict[str, Any], names: Sequence[str | None] = ()) -> str:
+    """A legal command as a menu line: `play (card 5)`."""
+    what = humanize(str(command.get("type", "?")))
+    more = details(command, names)
+    return f"{what} ({more})" if more else what
