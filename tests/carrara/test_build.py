@@ -41,7 +41,7 @@ def test_colour_rules_each_colour_builds_only_where_accepted(colour: str) -> Non
 def test_payment_lists_every_accepted_combination_of_the_due_blocks() -> None:
     state = with_player(new_game(2), 0, blocks=blocks(white=1, yellow=2, black=3))
     tile = Tile("villa", 2)
-    state = replace(state, display=(tile,) + state.display[1:])
+    state = replace(state, display=(tile, *state.display[1:]))
     state = play(state, 0, Build(tile, "pisa"))
     assert state.phase == "pay"
     assert sorted(c.blocks for c in GAME.legal(state, 0)) == sorted([  # type: ignore[union-attr]
@@ -54,7 +54,7 @@ def test_payment_lists_every_accepted_combination_of_the_due_blocks() -> None:
 def test_build_pays_blocks_into_the_bag_and_refills_the_display() -> None:
     state = with_player(new_game(2), 0, blocks=blocks(red=2, green=1))
     tile = Tile("villa", 3)
-    state = replace(state, display=(Tile("porta", 1), tile) + state.display[2:])
+    state = replace(state, display=(Tile("porta", 1), tile, *state.display[2:]))
     state = replace(state, pile=tuple(t for t in state.pile if t != tile))
     bag = state.bag
     state, events = act(state, 0, Build(tile, "viareggio"))
@@ -81,8 +81,9 @@ def test_build_only_face_up_buildings() -> None:
 def test_build_needs_enough_accepted_blocks_and_the_refusal_says_so() -> None:
     state = with_player(new_game(2), 0, blocks=blocks(white=1, black=4))
     tile = Tile("palazzo", 4)
-    state = replace(state, display=(tile,) + state.display[1:])
-    with pytest.raises(Illegal, match=r"Palazzo 4 city=Livorno: it needs 4 .*\(white\); you have 1"):
+    state = replace(state, display=(tile, *state.display[1:]))
+    refusal = r"Palazzo 4 city=Livorno: it needs 4 .*\(white\); you have 1"
+    with pytest.raises(Illegal, match=refusal):
         GAME.decide(state, 0, Build(tile, "livorno"), None)  # type: ignore[arg-type]
     assert Build(tile, "lerici") in GAME.legal(state, 0)
 
