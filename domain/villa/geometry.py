@@ -1,0 +1,119 @@
+"""The square grid under the board: joints, segments, spaces and the moves of a Hedge.
+
+A joint is a grid point `(x, y)`. A segment is the unit edge `(x, y, 0)` from `(x, y)` to
+`(x + 1, y)` or `(x, y, 1)` from `(x, y)` to `(x, y + 1)`. A space (cell) `(x, y)` is the
+unit square whose lower-left corner is the joint `(x, y)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cache
+from itertools import pairwise
+from typing import NamedTuple
+
+from .components import HEDGES, Point
+
+Edge = tuple[int, int, int]
+Cell = tuple[int, int]
+HORIZONTAL, VERTICAL = 0, 1
+
+# Rotations by quarter turns, each with or without mirroring first: the eight ways to
+# lay a Hedge down (RULES.md: pieces may be turned and flipped over).
+ORIENTATIONS: tuple[tuple[int, bool], ...] = tuple(
+    (rotation, mirrored) for mirrored in (False, True) for rotation in range(4))
+
+
+def edge_between(a: Point, b: Point) -> Edge:
+    """The segment joining two neighbouring joints."""
+    (ax, ay), (bx, by) = a, b
+    if ay == by and abs(ax - bx) == 1:
+        return (min(ax, bx), ay, HORIZONTAL)
+    if ax == bx and abs(ay - by) == 1:
+        return (ax, min(ay, by), VERTICAL)
+    raise ValueError(f"joints {a} and {b} are not neighbours")
+
+
+def edge_ends(edge: Edge) -> tuple[Point, Point]:
+    x, y, d = edge
+    return ((x, y), (x + 1, y)) if d == HORIZONTAL else ((x, y), (x, y + 1))
+
+
+def edge_cells(edge: Edge) -> tuple[Cell, Cell]:
+    """The two spaces a segment separates."""
+    x, y, d = edge
+    return ((x, y - 1), (x, y)) if d == HORIZONTAL else ((x - 1, y), (x, y))
+
+
+def cell_edges(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
+    """The four sides of a space: bottom, top, left, right."""
+    x, y = cell
+    return ((x, y, HORIZONTAL), (x, y + 1, HORIZONTAL), (x, y, VERTICAL), (x + 1, y, VERTICAL))
+
+
+def neighbours(cell: Cell) -> Iterator[tuple[Edge, Cell]]:
+    """Each side of a space with the space beyond it."""
+    for edge in cell_edges(cell):
+        a, b = edge_cells(edge)
+        yield edge, (b if a == cell else a)
+
+
+def orient(point: Point, rotation: int, mirrored: bool) -> Point:
+    """Mirror across the vertical axis (if asked), then turn by quarter turns anticlockwise."""
+    x, y = point
+    if mirrored:
+        x = -x
+    for _ in range(rotation % 4):
+        x, y = -y, x
+    return (x, y)
+
+
+class Oriented(NamedTuple):
+    """A Hedge laid one way, with its first end at (0, 0)."""
+
+    points: tuple[Point, ...]
+    edges: tuple[Edge, ...]  # segment i joins points i and i + 1
+    colours: tuple[int, ...]
+
+
+@cache
+def oriented(hedge: int, rotation: int, mirrored: bool) -> Oriented:
+    piece = HEDGES[hedge]
+    points = tuple(orient(p, rotation, mirrored) for p in piece.shape.points)
+    edges = tuple(edge_between(a, b) for a, b in pairwise(points))
+    return Oriented(points, edges, piece.colours)
+
+
+def shift(edge: Edge, dx: int, dy: int) -> Edge:
+    return (edge[0] + dx, edge[1] + dy, edge[2])
+
+
+def laid(hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> tuple[tuple[Edge, int], ...]:
+    """The coloured segments of a Hedge whose first end lies on joint (x, y)."""
+    shape = oriented(hedge, rotation, mirrored)
+    return tuple((shift(e, x, y), c) for e, c in zip(shape.edges, shape.colours, strict=True))
+
+
+def region(start: Cell, walls: dict[Edge, int] | set[Edge], box: tuple[int, int, int, int],
+           seen: set[Cell]) -> list[Cell] | None:
+    """The spaces reachable from `start` without crossing a wall, or None if they reach
+    past `box` (x0, y0, x1, y1 of the joints in play), i.e. the region is open."""
+    x0, y0, x1, y1 = box
+    todo, cells, open_ = [start], [start], False
+    seen.add(start)
+    while todo:
+        cell = todo.pop()
+        if not (x0 <= cell[0] < x1 and y0 <= cell[1] < y1):
+            open_ = True
+            continue
+        for edge, other in neighbours(cell):
+            if edge not in walls and other not in seen:
+                seen.add(other)
+                todo.append(other)
+                cells.append(other)
+    return None if open_ else cells
+
+
+def bounding_box(points: Iterable[Point]) -> tuple[int, int, int, int]:
+    xs, ys = zip(*points, strict=True)
+    return (min(xs), min(ys), max(xs), max(ys))

@@ -1,0 +1,150 @@
+"""Resolving closed areas: counting segments, the order of tied tokens, which tokens a
+colour may place, and the steps that need no choice."""
+
+from __future__ import annotations
+
+from .board import board
+from .commands import PlaceToken
+from .events import (
+    AreaCounted,
+    AreaResolved,
+    BirdBathKept,
+    Event,
+    FeatureFlipped,
+    GameEnded,
+    TokenPlaced,
+    TokenSkipped,
+    TurnEnded,
+)
+from .state import State, evolve
+
+
+def count(state: State, area: int) -> AreaCounted:
+    """Each colour's segments around (and inside) the area, plus one for each Fountain in
+    an adjacent area placed before this area closed; colours not in play are ignored."""
+    b = board(state)
+    colours = len(state.owners)
+    segments = [0] * colours
+    for edge in b.area_edges[area]:
+        segments[b.colours[edge]] += 1
+    bonus = [0] * colours
+    closed_at = state.areas[area].closed_at
+    for other in b.adjacent[area]:
+        for token in state.areas[other].tokens:
+            if token.feature == "fountain" and token.since < closed_at:
+                bonus[token.colour] += 1
+    totals = {c: segments[c] + bonus[c] for c in state.in_play()}
+    top = max(totals.values())
+    winners = sorted(c for c, n in totals.items() if n == top and top > 0)
+    return AreaCounted(area, segments, bonus, winners, tie_order(state, winners))
+
+
+def tie_order(state: State, winners: list[int]) -> list[list[int]]:
+    """The placing order of the winners. Alone: from the left of the current player
+    clockwise, the current player last. Teams (and two colours each): the other side as
+    it prefers (one group to order), then the teammate, then the current player."""
+    turn, seats = state.turn, state.seats
+    if not (state.team or state.two_player_expert):
+        return [[c] for c in sorted(winners, key=lambda c: (state.owners[c] - turn - 1) % seats)]
+    side = state.teams[state.owners.index(turn)]
+    theirs = [c for c in winners if state.teams[c] != side]
+    mates = [c for c in winners if state.teams[c] == side and state.owners[c] != turn]
+    mine = [c for c in winners if state.owners[c] == turn]
+    groups = [theirs] if theirs else []
+    return groups + [[c] for c in mates] + ([mine] if mine else [])
+
+
+def chooser(state: State) -> int:
+    """Who orders the group of tied colours at the head of the queue: their player, or
+    for an opposing team the opponent next in turn (RULES.md)."""
+    owners = {state.owners[c] for c in state.queue[0]}
+    return owners.pop() if len(owners) == 1 else (state.turn + 1) % state.seats
+
+
+def may_place_feature(state: State, colour: int) -> bool:
+    """Expert: only on your turn, in an area you closed where you have the most segments,
+    and (with two colours) only for the colour placed on top, which is the last."""
+    return (state.expert and state.owners[colour] == state.turn and len(state.queue) == 1)
+
+
+def token_options(state: State, colour: int) -> list[PlaceToken]:
+    """The tokens `colour` may place next in the area being resolved."""
+    supply = state.supplies[colour]
+    if supply.neutral > 0:
+        out = [PlaceToken()]
+    else:  # fine point: only Features left, so one of them is flipped to neutral
+        out = [PlaceToken(feature, flipped=True) for feature in supply.features]
+    if may_place_feature(state, colour):
+        area = state.areas[state.resolving or 0]
+        out += [PlaceToken(feature) for feature in supply.features
+                if feature != "well" or area.segments[colour] == 1]
+    return out
+
+
+def place(state: State, colour: int, command: PlaceToken) -> list[Event]:
+    """A token placed, and with a Feature face up, the same Feature of the partner
+    colours (teammate, or a player's other colour) flipped to neutral."""
+    area = state.resolving or 0
+    if command.flipped:
+        return [TokenPlaced(area, colour, None, command.feature)]
+    events: list[Event] = [TokenPlaced(area, colour, command.feature)]
+    if command.feature is not None:
+        events += [FeatureFlipped(c, command.feature) for c in partners(state, colour)
+                   if command.feature in state.supplies[c].features]
+    return events
+
+
+def partners(state: State, colour: int) -> list[int]:
+    return [c for c in state.in_play() if c != colour and state.teams[c] == state.teams[colour]]
+
+
+def bird_bath_targets(state: State) -> list[int]:
+    """Adjacent areas with a token on top to switch the Bird Bath with."""
+    area = state.resolving or 0
+    return sorted(a for a in board(state).adjacent[area] if state.areas[a].tokens)
+
+
+def end_of_turn(state: State) -> Event:
+    """The game ends at the end of a turn in which a colour placed its last token or the
+    last Hedge was placed; otherwise the next player (or, after a Sundial, the same)."""
+    reasons = []
+    if any(state.supplies[c].left == 0 for c in state.in_play()):
+        reasons.append("last_token")
+    if state.hedges_left == 0:
+        reasons.append("last_hedge")
+    if reasons:
+        return GameEnded(reasons)
+    extra = state.extra_turn
+    return TurnEnded(state.turn, state.turn if extra else (state.turn + 1) % state.seats, extra)
+
+
+def automatic(state: State) -> list[Event] | None:
+    """The events of the next step if it needs no choice, else None."""
+    match state.phase:
+        case "resolve":
+            return [count(state, state.pending[0])] if state.pending else [end_of_turn(state)]
+        case "place_token":
+            colour = state.queue[0][0]
+            options = token_options(state, colour)
+            if len(options) > 1:
+                return None
+            return place(state, colour, options[0]) if options else [
+                TokenSkipped(state.resolving or 0, colour)]
+        case "bird_bath":
+            return None if bird_bath_targets(state) else [BirdBathKept(state.resolving or 0)]
+        case "area_done":
+            return [AreaResolved(state.resolving or 0)]
+    return None
+
+
+def advance(state: State, events: list[Event]) -> list[Event]:
+    """Apply `events`, then every step that needs no choice, up to the next choice."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while (step := automatic(state)) is not None:
+        for event in step:
+            state = evolve(state, event)
+        out += step
+    return out
+

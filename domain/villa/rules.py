@@ -1,0 +1,121 @@
+"""Who may do what: `active`, `legal` (the one source of truth) and `decide`."""
+
+from __future__ import annotations
+
+from random import Random
+
+from domain.core import Illegal
+
+from .board import board, closures, fits, placements
+from .commands import (
+    ChooseTokenOrder,
+    Command,
+    DeclineWell,
+    DrawHedge,
+    KeepBirdBath,
+    PlaceHedge,
+    PlaceToken,
+    PlaceWell,
+    ResolveArea,
+    SwapBirdBath,
+)
+from .events import (
+    AreaClosed,
+    BirdBathKept,
+    BirdBathSwapped,
+    Event,
+    HedgeDrawn,
+    HedgePlaced,
+    TokenOrderChosen,
+    WellDeclined,
+)
+from .explain import why
+from .geometry import laid
+from .resolve import advance, bird_bath_targets, chooser, count, place, token_options
+from .state import State, well_colours
+
+
+def active(state: State) -> list[int]:
+    match state.phase:
+        case "over":
+            return []
+        case "order_tokens":
+            return [chooser(state)]
+        case "place_token":
+            return [state.owners[state.queue[0][0]]]
+    return [state.turn]
+
+
+def legal(state: State, seat: int) -> list[Command]:
+    """Every command `seat` may send now, each complete."""
+    if seat not in active(state):
+        return []
+    match state.phase:
+        case "draw":
+            return [DrawHedge()]
+        case "place":
+            assert state.hedge is not None
+            return [PlaceHedge(*p) for p in placements(board(state), state.hedge)]
+        case "choose_area":
+            return [ResolveArea(a) for a in state.pending]
+        case "order_tokens":
+            return [ChooseTokenOrder(c) for c in state.queue[0]]
+        case "place_token":
+            return list(token_options(state, state.queue[0][0]))
+        case "well":
+            return [*(PlaceWell(c) for c in well_colours(state)), DeclineWell()]
+        case "bird_bath":
+            return [*(SwapBirdBath(a) for a in bird_bath_targets(state)), KeepBirdBath()]
+    return []
+
+
+def allowed(state: State, seat: int, command: Command) -> bool:
+    """`command in legal(state, seat)`, without listing every placement."""
+    if isinstance(command, PlaceHedge):
+        return (state.phase == "place" and seat in active(state) and state.hedge is not None
+                and 0 <= command.rotation < 4
+                and fits(board(state), state.hedge, command.x, command.y, command.rotation,
+                         command.mirrored))
+    return command in legal(state, seat)
+
+
+def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
+    if not allowed(state, seat, command):
+        raise Illegal(why(state, seat, command))
+    return advance(state, step(state, seat, command, rng))
+
+
+def step(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
+    """The events of one legal command, before the steps that follow by themselves."""
+    area = state.resolving or 0
+    match command:
+        case DrawHedge():
+            return [HedgeDrawn(seat, rng.choice(state.bag))]
+        case PlaceHedge(x, y, rotation, mirrored):
+            return placed(state, seat, x, y, rotation, mirrored)
+        case ResolveArea(chosen):
+            return [count(state, chosen)]
+        case ChooseTokenOrder(colour):
+            return [TokenOrderChosen(seat, colour)]
+        case PlaceToken():
+            return place(state, state.queue[0][0], command)
+        case PlaceWell(colour):
+            return place(state, colour, PlaceToken("well"))
+        case DeclineWell():
+            return [WellDeclined(area)]
+        case SwapBirdBath(other):
+            return [BirdBathSwapped(area, other)]
+        case KeepBirdBath():
+            return [BirdBathKept(area)]
+    raise Illegal(f"Unknown command {command!r}.")
+
+
+def placed(state: State, seat: int, x: int, y: int, rotation: int, mirrored: bool
+           ) -> list[Event]:
+    """The Hedge laid, then every area it closed, numbered in order."""
+    assert state.hedge is not None
+    new = laid(state.hedge, x, y, rotation, mirrored)
+    found = closures(board(state), new)
+    first = len(state.areas)
+    return [HedgePlaced(seat, state.hedge, x, y, rotation, mirrored),
+            *(AreaClosed(first + i, cells) for i, cells in enumerate(found))]

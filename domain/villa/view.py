@@ -1,0 +1,118 @@
+"""What the table sees. Villa has no secret once a Hedge is drawn and nothing is shown
+before: the bag is a count, so every audience gets the same view."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .board import Board, board
+from .components import COLOURS, HEDGES, MAX_AREA_POINTS
+from .geometry import Edge, edge_ends, laid
+from .scoring import colour_scores, seat_keys
+from .state import Area, State
+
+
+class SegmentView(msgspec.Struct, frozen=True):
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    colour: str
+    hedge: int
+
+
+class HedgeView(msgspec.Struct, frozen=True):
+    id: int
+    shape: str
+    segments: list[SegmentView]  # laid unturned with its first end on joint (0, 0)
+
+
+class TokenView(msgspec.Struct, frozen=True):
+    colour: str
+    feature: str | None  # face up, or None for a neutral token
+
+
+class AreaView(msgspec.Struct, frozen=True):
+    id: int
+    cells: list[tuple[int, int]]  # space (x, y) is the square from joint (x, y) to (x+1, y+1)
+    size: int
+    points: int  # per token
+    segments: list[int]  # per colour (indices of `colours` order: blue, green, pink, yellow)
+    bonus: list[int]  # per colour, from Fountains
+    winners: list[str]
+    tokens: list[TokenView]  # bottom to top
+    adjacent: list[int]
+
+
+class ColourView(msgspec.Struct, frozen=True):
+    index: int
+    colour: str
+    seat: int
+    team: int
+    neutral: int  # neutral tokens left
+    features: list[str]  # Features left face up
+    placed: int
+    points: int  # points so far (areas and end-game Features as they stand)
+
+
+class View(msgspec.Struct, frozen=True):
+    phase: str
+    turn: int  # the seat whose turn it is
+    expert: bool
+    team: bool
+    two_player_expert: bool
+    open_circle: bool
+    colours: list[ColourView]  # the colours in play
+    features: list[str]  # the three Features of the expert rules
+    segments: list[SegmentView]
+    joints: list[tuple[int, int]]  # every point of a Hedge is a joint
+    areas: list[AreaView]
+    hand: HedgeView | None  # the Hedge drawn, to place
+    bag_size: int
+    circle: list[HedgeView]  # the open circle still to take, in order (open_circle only)
+    pending: list[int]  # closed areas waiting to be resolved
+    resolving: int | None
+    queue: list[list[str]]  # colours still to place in the area resolving
+    extra_turn: bool
+    scores: list[int]  # per seat, as the final score would count now
+    ended: list[str]
+
+
+def segment(edge: Edge, colour: int, hedge: int) -> SegmentView:
+    (x1, y1), (x2, y2) = edge_ends(edge)
+    return SegmentView(x1, y1, x2, y2, COLOURS[colour], hedge)
+
+
+def hedge_view(hedge: int) -> HedgeView:
+    return HedgeView(hedge, HEDGES[hedge].shape.name,
+                     [segment(e, c, hedge) for e, c in laid(hedge, 0, 0, 0, False)])
+
+
+def area_view(state: State, b: Board, area: Area) -> AreaView:
+    return AreaView(
+        area.id, list(area.cells), len(area.cells), min(len(area.cells), MAX_AREA_POINTS),
+        list(area.segments), list(area.bonus), [COLOURS[c] for c in area.winners],
+        [TokenView(COLOURS[t.colour], t.feature) for t in area.tokens],
+        sorted(b.adjacent[area.id]))
+
+
+def colour_views(state: State) -> list[ColourView]:
+    scores = colour_scores(state)
+    return [ColourView(c, COLOURS[c], state.owners[c], state.teams[c],
+                       state.supplies[c].neutral, list(state.supplies[c].features),
+                       state.supplies[c].placed, scores[c].total)
+            for c in state.in_play()]
+
+
+def view(state: State, viewer: int | None) -> View:
+    """The same for every viewer: nothing on the table is secret."""
+    b = board(state)
+    return View(
+        state.phase, state.turn, state.expert, state.team, state.two_player_expert,
+        state.open_circle, colour_views(state), list(state.features),
+        [segment(e, c, b.hedges[e]) for e, c in sorted(b.colours.items())],
+        sorted(b.degree), [area_view(state, b, a) for a in state.areas],
+        None if state.hedge is None else hedge_view(state.hedge), len(state.bag),
+        [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
+        [[COLOURS[c] for c in group] for group in state.queue], state.extra_turn,
+        [k[0] for k in seat_keys(state, colour_scores(state))], list(state.ended))
