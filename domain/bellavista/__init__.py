@@ -1,0 +1,5 @@
+"""Bella Vista: architects bid for their place in the building order and build a town."""
+
+from .game import GAME, BellaVista
+
+__all__ = ["GAME", "BellaVista"]

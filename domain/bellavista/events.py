@@ -1,0 +1,110 @@
+"""What happened: past-tense facts. Every random draw is written into its event."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .layouts import TileSpot
+from .state import Card, Cell
+
+
+class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=True):
+    """The town is built (a preset, a random draw, or a custom one) and the offer board
+    set on the side for this number of architects."""
+
+    seats: int
+    layout: str
+    town: tuple[TileSpot, ...]
+    costs: tuple[int, ...]
+
+
+class ObjectivesDrawn(msgspec.Struct, tag="ObjectivesDrawn", tag_field="type", frozen=True):
+    height: str
+    grouping: str
+
+
+class ZoningRevealed(msgspec.Struct, tag="ZoningRevealed", tag_field="type", frozen=True):
+    card: str
+
+
+class ContractsDrawn(msgspec.Struct, tag="ContractsDrawn", tag_field="type", frozen=True):
+    cards: tuple[int, ...]
+
+
+class StartingOrderDrawn(msgspec.Struct, tag="StartingOrderDrawn", tag_field="type",
+                         frozen=True):
+    """The starting cards beneath the offer board, left to right, as seats."""
+
+    order: tuple[int, ...]
+
+
+class HandDrawn(msgspec.Struct, tag="HandDrawn", tag_field="type", frozen=True):
+    """`seat` drew `count` construction cards; `cards` is None for everyone else."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] | None
+
+
+class OfferMade(msgspec.Struct, tag="OfferMade", tag_field="type", frozen=True):
+    """`seat` paid `cost` for offer space `space` and put a card face down on it; the card
+    is None for everyone else until it is revealed."""
+
+    seat: int
+    space: int
+    cost: int
+    card: Card | None
+
+
+class CardRevealed(msgspec.Struct, tag="CardRevealed", tag_field="type", frozen=True):
+    seat: int
+    space: int
+    card: Card
+
+
+class BuildingPlaced(msgspec.Struct, tag="BuildingPlaced", tag_field="type", frozen=True):
+    """`seat` placed a building of `owner` (None: the neutral colour) on `cells` and earned
+    `coins`; `forced` when no space respected the zoning card (no coins, no contract)."""
+
+    seat: int
+    owner: int | None
+    colour: str
+    height: int
+    cells: tuple[Cell, ...]
+    coins: int
+    forced: bool = False
+
+
+class BuildingNotBuilt(msgspec.Struct, tag="BuildingNotBuilt", tag_field="type", frozen=True):
+    """No free spaces in the town can take the building at all; it is set aside."""
+
+    seat: int
+    owner: int | None
+    height: int
+
+
+class ContractTaken(msgspec.Struct, tag="ContractTaken", tag_field="type", frozen=True):
+    seat: int
+    contract: int
+
+
+class ContractDeclined(msgspec.Struct, tag="ContractDeclined", tag_field="type", frozen=True):
+    seat: int
+
+
+class RoundEnded(msgspec.Struct, tag="RoundEnded", tag_field="type", frozen=True):
+    """The cards moved beneath the board: `order` is the next round's offer order."""
+
+    round: int
+    order: tuple[int, ...]
+
+
+class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True):
+    scores: tuple[int, ...]
+
+
+Event = (
+    GameStarted | ObjectivesDrawn | ZoningRevealed | ContractsDrawn | StartingOrderDrawn
+    | HandDrawn | OfferMade | CardRevealed | BuildingPlaced | BuildingNotBuilt
+    | ContractTaken | ContractDeclined | RoundEnded | GameEnded
+)

@@ -1,0 +1,120 @@
+"""The steps nobody chooses: setup, revealing the next card, the end of a round.
+
+`advance` emits the automatic events that follow a player's command until the game
+waits for a player again; each random draw happens here, from what remains.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .components import (
+    CONTRACTS,
+    FACE_UP_CONTRACTS,
+    GROUPING_OBJECTIVES,
+    HAND_SIZE,
+    HEIGHT_OBJECTIVES,
+    ROUNDS,
+    ZONING,
+    offer_costs,
+)
+from .events import (
+    BuildingNotBuilt,
+    CardRevealed,
+    ContractsDrawn,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    ObjectivesDrawn,
+    RoundEnded,
+    StartingOrderDrawn,
+    ZoningRevealed,
+)
+from .evolve import evolve
+from .layouts import Layout
+from .placing import building_now, placements
+from .scoring import totals
+from .state import State, remaining_contracts
+
+
+def setup(seats: int, layout_name: str, layout: Layout, rng: Random) -> list[Event]:
+    """seed: Setup (and During Setup for 2 architects), as events."""
+    events: list[Event] = [
+        GameStarted(seats, layout_name, layout, offer_costs(seats)),
+        ObjectivesDrawn(rng.choice(HEIGHT_OBJECTIVES), rng.choice(GROUPING_OBJECTIVES)),
+        ZoningRevealed(rng.choice(sorted(ZONING))),
+        ContractsDrawn(tuple(rng.sample(range(len(CONTRACTS)), FACE_UP_CONTRACTS))),
+        StartingOrderDrawn(starting_order(seats, rng)),
+    ]
+    state = None
+    for event in events:
+        state = evolve(state, event)
+    assert state is not None
+    return events + draw_hands(state, rng)
+
+
+def starting_order(seats: int, rng: Random) -> tuple[int, ...]:
+    """seed: starting cards in random order; with 2 architects a random one takes
+    positions 1 and 4, the other 2 and 3."""
+    if seats == 2:
+        first = rng.randrange(2)
+        return (first, 1 - first, 1 - first, first)
+    order = list(range(seats))
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def draw_hands(state: State, rng: Random) -> list[Event]:
+    """seed: each architect draws back to 3 cards (5 with two), while the deck lasts."""
+    events: list[Event] = []
+    for seat in range(state.seats):
+        deck = state.decks[seat]
+        count = min(HAND_SIZE[state.seats] - len(state.hands[seat]), len(deck))
+        if count > 0:
+            cards = tuple(sorted(rng.sample(deck, count)))
+            events.append(HandDrawn(seat, count, cards))
+    return events
+
+
+def end_round(state: State, rng: Random) -> list[Event]:
+    """seed: Round End A to D, or the end of the game after the 8th round."""
+    if state.round >= ROUNDS:
+        return [GameEnded(tuple(totals(state)))]
+    sequence = state.sequence()
+    # seed: ascending; equal cards keep the more expensive (more leftward) offer first
+    ranked = sorted(range(len(sequence)), key=lambda i: (sequence[i].card.height, i))
+    events: list[Event] = [RoundEnded(state.round, tuple(sequence[i].seat for i in ranked))]
+    events += draw_hands(state, rng)
+    missing = FACE_UP_CONTRACTS - len(state.contracts)
+    deck = remaining_contracts(state)
+    if missing and deck:
+        events.append(ContractsDrawn(tuple(rng.sample(deck, min(missing, len(deck))))))
+    unseen = sorted(set(ZONING) - set(state.zoning_pile))
+    events.append(ZoningRevealed(rng.choice(unseen)))
+    return events
+
+
+def _automatic(state: State, rng: Random) -> list[Event]:
+    """The events the game makes by itself in this state (empty: a player decides)."""
+    if state.phase == "reveal":
+        offer = state.current()
+        return [CardRevealed(offer.seat, state.positions()[state.builder], offer.card)]
+    if state.phase in ("place", "neutral") and not placements(state)[0]:
+        seat, owner, _, height = building_now(state)
+        return [BuildingNotBuilt(seat, owner, height)]
+    if state.phase == "round_end":
+        return end_round(state, rng)
+    return []
+
+
+def advance(state: State, events: list[Event], rng: Random) -> list[Event]:
+    """`events` followed by every automatic event up to the next player decision."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while more := _automatic(state, rng):
+        out += more
+        for event in more:
+            state = evolve(state, event)
+    return out

@@ -1,0 +1,74 @@
+"""`describe`: one line of the game log per event, in words."""
+
+from __future__ import annotations
+
+from .components import offer_costs
+from .events import (
+    BuildingNotBuilt,
+    BuildingPlaced,
+    CardRevealed,
+    ContractDeclined,
+    ContractsDrawn,
+    ContractTaken,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandDrawn,
+    ObjectivesDrawn,
+    OfferMade,
+    RoundEnded,
+    StartingOrderDrawn,
+    ZoningRevealed,
+)
+from .words import card_text, cells_text, zoning_text
+
+
+def _seat(seat: int | None) -> str:
+    return "the neutral colour" if seat is None else f"Seat {seat}"
+
+
+def _placed(e: BuildingPlaced) -> str:
+    whose = "the neutral" if e.owner is None else f"a {e.colour}"
+    how = " on the border, as no space respected the zoning card" if e.forced else ""
+    return f"{_seat(e.seat)} placed {whose} building #{e.height} on {cells_text(e.cells)}" \
+           f"{how} and earned {e.coins} coins."
+
+
+def describe(event: Event) -> str:
+    match event:
+        case GameStarted(seats, layout, town, _):
+            costs = ", ".join(str(c) for c in offer_costs(seats))
+            return f"A game for {seats} architects began in the town {layout} " \
+                   f"({len(town)} tiles); offer spaces cost {costs}."
+        case ObjectivesDrawn(height, grouping):
+            return f"The objectives are Height: {height} and Grouping: {grouping}."
+        case ZoningRevealed(card):
+            return f"The zoning card is {zoning_text(card)}."
+        case ContractsDrawn(cards):
+            return f"Contract cards {', '.join(str(c) for c in cards)} were turned face up."
+        case StartingOrderDrawn(order):
+            return f"The offer order is seats {', '.join(str(s) for s in order)}."
+        case HandDrawn(seat, count, cards):
+            shown = f": {', '.join(card_text(c) for c in cards)}" if cards else ""
+            return f"{_seat(seat)} drew {count} construction cards{shown}."
+        case OfferMade(seat, space, cost, card):
+            shown = f" card {card_text(card)}" if card else " a card face down"
+            return f"{_seat(seat)} paid {cost} coins for offer space {space} and played{shown}."
+        case CardRevealed(seat, space, card):
+            return f"{_seat(seat)} revealed card {card_text(card)} on offer space {space}."
+        case BuildingPlaced():
+            return _placed(event)
+        case BuildingNotBuilt(seat, owner, height):
+            return f"{_seat(seat)} found no free spaces for building #{height} of " \
+                   f"{_seat(owner)}; it is set aside."
+        case ContractTaken(seat, contract):
+            return f"{_seat(seat)} took contract card {contract}."
+        case ContractDeclined(seat):
+            return f"{_seat(seat)} took no contract card."
+        case RoundEnded(round_, order):
+            return f"Round {round_} ended; the next offer order is seats " \
+                   f"{', '.join(str(s) for s in order)}."
+        case GameEnded(scores):
+            return f"The game ended with totals {', '.join(str(s) for s in scores)}."
+    return type(event).__name__
+

@@ -1,0 +1,51 @@
+"""Where the building of the moment may go: by the zoning card, else on the border.
+
+seed: "If an architect cannot place their Building while respecting the Zoning Card,
+they MUST place the Building on the border of Town."
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from .components import COLOURS, NEUTRAL_COLOUR, ROOFED_COLOUR
+from .state import State
+from .town import Placement, town_of
+
+Mode = Literal["zoning", "border", "anywhere"]
+
+
+def colour_of(seat: int, roofed: bool) -> str:
+    """seed: with two architects the second set is the other colour under a roof tile."""
+    colour: str = COLOURS[seat]
+    return ROOFED_COLOUR[colour] if roofed else colour
+
+
+def building_now(state: State) -> tuple[int, int | None, str, int]:
+    """(seat placing, owner, colour, height) of the building to place now.
+
+    seed: with 3 architects, the architect who played last places the building of the
+    colour not in play, of the round's number.
+    """
+    if state.phase == "neutral":
+        return state.last_builder(), None, NEUTRAL_COLOUR, state.round
+    offer = state.current()
+    return offer.seat, offer.seat, colour_of(offer.seat, offer.card.roofed), offer.card.height
+
+
+def placements(state: State) -> tuple[list[Placement], Mode]:
+    """Every legal placement now, and which rule allows them.
+
+    `anywhere` (any free spaces) is Plaza's rule for a town whose border has no room
+    left either (assumption: see RULES.md); the simulations never reach it.
+    """
+    town = town_of(state.town)
+    taken = town.mask(state.occupied())
+    free = [p for p in town.placements[building_now(state)[3]] if not p.mask & taken]
+    zoned = [p for p in free if p.allowed_by(state.zoning)]
+    if zoned:
+        return zoned, "zoning"
+    border = [p for p in free if p.border]
+    if border:
+        return border, "border"
+    return free, "anywhere"

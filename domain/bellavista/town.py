@@ -1,0 +1,144 @@
+"""The geometry of one town: spaces, Parks and Rivers, the border, and every placement.
+
+Built once per layout (cached), so `legal()` only filters precomputed placements by
+free spaces and the zoning card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .commands import PlaceBuilding
+from .components import FOOTPRINTS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_kind
+from .layouts import Layout
+
+Cell = tuple[int, int]
+
+
+def _neighbours(cell: Cell) -> tuple[Cell, ...]:
+    """seed: adjacent means directly next to; diagonal spaces do not count."""
+    r, c = cell
+    return ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+
+
+def _normalise(cells: Cells) -> Cells:
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return tuple(sorted((r - top, c - left) for r, c in cells))
+
+
+def orientations(height: int) -> list[tuple[int, bool, Cells]]:
+    """The distinct shapes of a building's footprint: (rotation, mirror, cells).
+
+    A turn or mirror image that gives a shape already listed is left out, so each
+    placement has exactly one command.
+    """
+    seen: set[Cells] = set()
+    out = []
+    for mirror in (False, True):
+        shape = tuple((r, -c) for r, c in FOOTPRINTS[height]) if mirror else FOOTPRINTS[height]
+        for rotation in range(4):
+            cells = _normalise(shape)
+            if cells not in seen:
+                seen.add(cells)
+                out.append((rotation, mirror, cells))
+            shape = tuple((c, -r) for r, c in shape)  # a quarter turn clockwise
+    return out
+
+
+class Placement:
+    """One way to put a building of some height on free Neighborhood spaces, with its facts."""
+
+    __slots__ = ("border", "cells", "command", "halo", "mask", "parks", "rivers", "tiles")
+
+    def __init__(self, town: Town, command: PlaceBuilding, cells: Cells) -> None:
+        self.command = command
+        self.cells = cells
+        self.mask = town.mask(cells)
+        halo = {n for cell in cells for n in _neighbours(cell)} - set(cells)
+        self.halo = town.mask(halo & town.tile_of.keys())  # spaces a neighbour would occupy
+        self.tiles = frozenset(town.tile_of[cell] for cell in cells)
+        self.parks = frozenset(town.park_of[n] for n in halo if n in town.park_of)
+        self.rivers = frozenset(town.river_of[n] for n in halo if n in town.river_of)
+        # seed: on the border if a space has an edge not adjacent to any other element
+        self.border = any(n not in town.tile_of for n in halo)
+
+    def allowed_by(self, zoning: str) -> bool:
+        """Whether this placement respects the zoning card (seed: the five kinds)."""
+        kind = ZONING[zoning]
+        if kind == "subsidized":
+            return self.tiles <= set(SUBSIDIZED[zoning])
+        if kind == "community_parks":
+            return bool(self.parks)
+        if kind == "no_parks":
+            return not self.parks
+        if kind == "no_rivers":
+            return not self.rivers
+        return not self.border
+
+
+class Town:
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.tile_of: dict[Cell, str] = {}
+        for spot in layout:
+            for dr in range(TILE_SIDE):
+                for dc in range(TILE_SIDE):
+                    self.tile_of[(spot.row * TILE_SIDE + dr, spot.col * TILE_SIDE + dc)] = spot.tile
+        self.index = {cell: i for i, cell in enumerate(sorted(self.tile_of))}
+        self.park_of = self._areas("park")
+        self.river_of = self._areas("river")
+        self.placements = {h: self._placements(h) for h in FOOTPRINTS}
+        self.by_cells = {p.cells: p for ps in self.placements.values() for p in ps}
+        self.by_command = {
+            (h, p.command): p for h, ps in self.placements.items() for p in ps
+        }
+
+    def mask(self, cells: Iterable[Cell]) -> int:
+        bits = 0
+        for cell in cells:
+            bits |= 1 << self.index[cell]
+        return bits
+
+    def _areas(self, kind: str) -> dict[Cell, int]:
+        """seed: adjacent Park tiles form one Park (and adjacent River tiles one River).
+
+        Spaces of one kind that touch form one area; each area is named by a number.
+        """
+        cells = {cell for cell, tile in self.tile_of.items() if tile_kind(tile) == kind}
+        area: dict[Cell, int] = {}
+        for start in sorted(cells):
+            if start in area:
+                continue
+            number = len(set(area.values()))
+            area[start] = number
+            todo = [start]
+            while todo:
+                for n in _neighbours(todo.pop()):
+                    if n in cells and n not in area:
+                        area[n] = number
+                        todo.append(n)
+        return area
+
+    def _placements(self, height: int) -> list[Placement]:
+        """Every position of the footprint on Neighborhood spaces (seed: never on a Park or
+        River), in reading order of its top-left corner."""
+        homes = {cell for cell, tile in self.tile_of.items() if tile_kind(tile) == "neighborhood"}
+        rows = [r for r, _ in homes]
+        cols = [c for _, c in homes]
+        out = []
+        corners = ((r, c) for r in range(min(rows), max(rows) + 1)
+                   for c in range(min(cols), max(cols) + 1))
+        for row, col in corners:
+            for rotation, mirror, shape in orientations(height):
+                cells = tuple((row + r, col + c) for r, c in shape)
+                if all(cell in homes for cell in cells):
+                    command = PlaceBuilding(row, col, rotation, mirror)
+                    out.append(Placement(self, command, cells))
+        return out
+
+
+@lru_cache(maxsize=64)
+def town_of(layout: Layout) -> Town:
+    return Town(layout)

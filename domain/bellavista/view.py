@@ -1,0 +1,182 @@
+"""What each audience sees: the whole table, with hands and face-down cards only for
+their owner. Every audience gets the same shape; a secret is None where it would be."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .components import (
+    CONTRACTS,
+    FOOTPRINTS,
+    NEUTRAL_COLOUR,
+    ROUNDS,
+    SUBSIDIZED,
+    TILE_SIDE,
+    ZONING,
+    Contract,
+    tile_kind,
+    tile_label,
+)
+from .events import Event, HandDrawn, OfferMade
+from .placing import building_now, colour_of, placements
+from .rules import active
+from .state import Building, Card, Offer, State
+from .town import orientations, town_of
+
+
+class TileView(msgspec.Struct, frozen=True):
+    """A town tile covering spaces row..row+size-1, col..col+size-1; `area` numbers the
+    Park (or River) it belongs to, adjacent tiles sharing one."""
+
+    tile: str
+    kind: str
+    label: str
+    row: int
+    col: int
+    size: int
+    area: int | None
+
+
+class ShapeView(msgspec.Struct, frozen=True):
+    rotation: int
+    mirror: bool
+    cells: list[tuple[int, int]]  # offsets from the PlaceBuilding (row, col)
+
+
+class FootprintView(msgspec.Struct, frozen=True):
+    height: int
+    shapes: list[ShapeView]
+
+
+class OfferView(msgspec.Struct, frozen=True):
+    """An offer space (past the board's last: right of the 0 space); `card` is None while it
+    is face down, except for its owner."""
+
+    space: int
+    cost: int
+    seat: int | None
+    card: Card | None
+    revealed: bool
+
+
+class ZoningView(msgspec.Struct, frozen=True):
+    card: str
+    kind: str
+    tiles: list[str]  # the neighborhoods a Subsidized Neighborhoods card shows
+
+
+class NowView(msgspec.Struct, frozen=True):
+    """The building being placed, once its card is face up (or the neutral one)."""
+
+    seat: int
+    owner: int | None
+    colour: str
+    height: int
+    rule: str  # zoning, border (no space respects the zoning card) or anywhere
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    seat: int
+    colours: list[str]
+    coins: int
+    hand: list[Card] | None  # only in the owner's view
+    hand_size: int
+    deck_size: int
+    contracts: list[Contract]
+    took_contract_this_round: bool
+
+
+class View(msgspec.Struct, frozen=True):
+    seats: int
+    round: int
+    rounds: int
+    phase: str
+    active: list[int]
+    layout: str
+    tiles: list[TileView]
+    footprints: list[FootprintView]
+    buildings: list[Building]
+    offers: list[OfferView]
+    order: list[int]  # the seats of the cards beneath the offer board, left to right
+    now: NowView | None
+    zoning: ZoningView | None
+    zoning_deck_size: int
+    zoning_pile: list[str]
+    height_objective: str
+    grouping_objective: str
+    contracts: list[Contract]
+    contract_deck_size: int
+    neutral_colour: str | None
+    players: list[PlayerView]
+
+
+def _tiles(state: State) -> list[TileView]:
+    town = town_of(state.town)
+    out = []
+    for spot in state.town:
+        corner = (spot.row * TILE_SIDE, spot.col * TILE_SIDE)
+        area = town.park_of.get(corner, town.river_of.get(corner))
+        out.append(TileView(spot.tile, tile_kind(spot.tile), tile_label(spot.tile), corner[0],
+                            corner[1], TILE_SIDE, area))
+    return out
+
+
+def footprints() -> list[FootprintView]:
+    return [
+        FootprintView(h, [ShapeView(r, m, list(cells)) for r, m, cells in orientations(h)])
+        for h in FOOTPRINTS
+    ]
+
+
+def _offer(space: int, cost: int, offer: Offer | None, viewer: int | None) -> OfferView:
+    if offer is None:
+        return OfferView(space, cost, None, None, False)
+    seen = offer.revealed or offer.seat == viewer
+    return OfferView(space, cost, offer.seat, offer.card if seen else None, offer.revealed)
+
+
+def _offers(state: State, viewer: int | None) -> list[OfferView]:
+    board = [_offer(i, cost, o, viewer) for i, (cost, o) in enumerate(
+        zip(state.costs, state.spaces, strict=True))]
+    late = [_offer(len(state.costs) + i, 0, o, viewer) for i, o in enumerate(state.late)]
+    return board + late
+
+
+def _now(state: State) -> NowView | None:
+    if state.phase not in ("place", "contract", "neutral"):
+        return None
+    seat, owner, colour, height = building_now(state)
+    return NowView(seat, owner, colour, height, placements(state)[1])
+
+
+def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
+    colours = [colour_of(seat, False)] + ([colour_of(seat, True)] if state.seats == 2 else [])
+    return PlayerView(
+        seat, colours, state.coins[seat],
+        list(state.hands[seat]) if seat == viewer else None,
+        len(state.hands[seat]), len(state.decks[seat]),
+        [CONTRACTS[c] for c in state.taken[seat]], state.took_this_round[seat],
+    )
+
+
+def view(state: State, viewer: int | None) -> View:
+    zoning = ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
+    return View(
+        state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
+        _tiles(state), footprints(), list(state.buildings), _offers(state, viewer),
+        list(state.order), _now(state), zoning if state.zoning else None,
+        len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
+        state.height_objective, state.grouping_objective,
+        [CONTRACTS[c] for c in state.contracts], len(CONTRACTS) - len(state.contracts_drawn),
+        NEUTRAL_COLOUR if state.seats == 3 else None,
+        [_player(state, seat, viewer) for seat in range(state.seats)],
+    )
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """Empty what `viewer` may not see: others' drawn cards and face-down offers."""
+    if isinstance(event, HandDrawn) and event.seat != viewer:
+        return HandDrawn(event.seat, event.count, None)
+    if isinstance(event, OfferMade) and event.seat != viewer:
+        return OfferMade(event.seat, event.space, event.cost, None)
+    return event
