@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 from domain.core import registry
 
-from .protocol import EventsAnswer, ForkGame, JoinGame, Joined, NewGame, StateAnswer
+from .protocol import EventsAnswer, ForkGame, Joined, JoinGame, NewGame, StateAnswer
 from .service import Problem, Service
 
 _encoder = msgspec.json.Encoder()

@@ -11,6 +11,7 @@ beside the writer).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import Sequence
@@ -159,10 +160,8 @@ class Store:
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
         for db in (self._writer, self._reader):
             if db is not None:
                 await db.close()

@@ -1,7 +1,16 @@
 """Contracts shared by every game: the decider, rejections, envelopes, history, registry."""
 
 from .codec import EventCodec, rng_for, tag_of
-from .envelope import GENESIS, REWOUND, Envelope, RewoundData, canonical, rechain, seal, verify_chain
+from .envelope import (
+    GENESIS,
+    REWOUND,
+    Envelope,
+    RewoundData,
+    canonical,
+    rechain,
+    seal,
+    verify_chain,
+)
 from .errors import (
     REJECTION_CODES,
     GameOver,

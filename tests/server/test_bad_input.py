@@ -142,7 +142,7 @@ frames = st.one_of(
 @given(batch=st.lists(frames, min_size=1, max_size=8))
 def test_random_frames_never_break_the_server(shared_server: LiveServer, batch: list[str]) -> None:
     async def run() -> None:
-        game, _, client = await _seated(shared_server)
+        _game, _, client = await _seated(shared_server)
         for frame in batch:
             await client.send(frame)
         await _still_alive(client)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import sqlite3
 import uuid
@@ -26,8 +27,7 @@ def stored(db: Path, game: str) -> list[Envelope]:
 
 
 def latest_legal(client: WsClient) -> list[dict[str, Any]]:
-    frames = [client.welcome, *client.updates()]
-    return list(frames[-1]["legal"])
+    return list(client.latest()["legal"])
 
 
 async def play_until(clients: list[WsClient], answers: dict[str, Any], stop: asyncio.Event,
@@ -46,7 +46,7 @@ async def play_until(clients: list[WsClient], answers: dict[str, Any], stop: asy
         answer = answers[ref] = await client.command(rng.choice(latest_legal(client)), ref=ref)
         if answer["op"] == "accepted":
             for other in clients:
-                await _wait_for_seq(other, answer["seq"])
+                await other.wait_seq(answer["seq"])
 
 
 async def test_kill_9_loses_no_accepted_command_and_applies_no_ref_twice(tmp_path: Path) -> None:
@@ -134,21 +134,13 @@ async def test_two_processes_show_the_same_envelopes_and_never_share_a_seq(
         assert sum(1 for x in answers.values() if x and x["op"] == "accepted") >= 60
         last = envs[-1].seq
         for watcher in (watch_a, watch_b):
-            await _wait_for_seq(watcher, last)
+            await watcher.wait_seq(last)
         assert watch_a.seqs() == watch_b.seqs() == list(range(4, last + 1))
         hashes = [[e["hash"] for f in w.updates() for e in f["events"]] for w in (watch_a, watch_b)]
         assert hashes[0] == hashes[1] == [env.hash for env in envs[3:]]
     finally:
         a.stop()
         b.stop()
-
-
-async def _wait_for_seq(client: WsClient, seq: int, timeout: float = 15) -> None:
-    async def reach() -> None:
-        while client.welcome["seq"] < seq and (not client.seqs() or max(client.seqs()) < seq):
-            await client.recv(timeout)
-
-    await asyncio.wait_for(reach(), timeout)
 
 
 async def test_redis_restart_loses_nothing_and_viewers_converge(
@@ -171,7 +163,7 @@ async def test_redis_restart_loses_nothing_and_viewers_converge(
         assert len(accepted) == 24, "every command was accepted while Redis was down"
         envs = stored(a.db, game)
         assert envs[-1].seq == max(accepted)
-        await _wait_for_seq(far, envs[-1].seq)
+        await far.wait_seq(envs[-1].seq)
         assert far.seqs() == list(range(4, envs[-1].seq + 1))
         state = httpx.get(f"{b.url}/api/games/{game}/state").json()
         assert state["seq"] == envs[-1].seq
@@ -186,10 +178,8 @@ async def test_connection_survives_server_side_drop_with_since(live_server: Live
     player = await WsClient.connect(live_server.ws_url, game, tokens[0])
     await player.command({"type": "Draw"})
     live_server.restart()
-    try:
+    with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
         await player.recv(1)
-    except (websockets.ConnectionClosed, TimeoutError):
-        pass
     again = await WsClient.connect(live_server.ws_url, game, tokens[0], since=3)
     assert [e["seq"] for e in again.welcome["events"]] == [4]
     assert again.welcome["events"][0]["data"]["card"] is not None

@@ -12,7 +12,6 @@ After 3 rounds the highest score wins; ties are shared.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 import msgspec
 

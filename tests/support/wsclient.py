@@ -98,12 +98,29 @@ class WsClient:
             out += [e["seq"] for e in frame["events"]]
         return out
 
+    def last_seq(self) -> int:
+        seqs = self.seqs()
+        return max([self.welcome.get("seq", 0), *seqs])
+
+    def latest(self) -> dict[str, Any]:
+        """The newest welcome or update: the view, legal and active now."""
+        return [self.welcome, *self.updates()][-1]
+
+    async def wait_seq(self, seq: int, timeout: float = 15.0) -> None:
+        """Read until this connection has seen envelope `seq`."""
+
+        async def reach() -> None:
+            while self.last_seq() < seq:
+                await self.recv(timeout)
+
+        await asyncio.wait_for(reach(), timeout)
+
     async def drain(self, quiet: float = 0.3) -> None:
         """Read until nothing arrives for `quiet` seconds."""
         try:
             while True:
                 await self.recv(quiet)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return
 
     async def close(self) -> None:
