@@ -33,7 +33,7 @@ from .components import (
     price,
 )
 from .events import EndReason
-from .state import Pending, Phase, Player, State
+from .state import Pending, Phase, Player, State, upgrade_choices
 
 
 class SectionView(msgspec.Struct, frozen=True):
@@ -146,7 +146,7 @@ def view(state: State, viewer: int | None) -> View:
         bag_size=sum(state.bag), display=list(state.display), pile_size=len(state.pile),
         eight_buildings=list(state.eights), objects_for_sale=list(state.for_sale),
         object_supply=dict(zip(ITEMS, state.supply, strict=True)),
-        upgrade_tiles=list(state.upgrade_tiles),
+        upgrade_tiles=list(upgrade_choices(state)),
         cards=CardsView(c.brown, c.purple, c.grey, c.green),
         pending=state.pending, end=state.end, announcer=state.announcer, finished=over,
         players=[_player(state, s, over or s == viewer) for s in range(state.seats)],

@@ -112,3 +112,16 @@ def test_describe_says_each_event_in_words() -> None:
         assert GAME.describe(event) == line
     chosen = BuildingChosen(1, board(pisa=[("villa", 3)])[1][0], "pisa", None, 3)
     assert GAME.describe(chosen) == "Seat 1 builds Villa (3) in Pisa: 3 blocks due."
+
+
+def test_schemas_of_commands_events_options_and_views_are_generated() -> None:
+    for kind in (GAME.command_type, GAME.event_type, GAME.options_type, GAME.view_type):
+        assert msgspec.json.schema(kind)
+    commands = msgspec.json.schema(GAME.command_type)
+    assert "BuyBlocks" in commands["$defs"] and "AnnounceEnd" in commands["$defs"]
+
+
+def test_basic_side_view_offers_only_the_city_upgrade_tiles() -> None:
+    assert GAME.view(new_game(2, expansion=True), None).upgrade_tiles == [
+        "livorno", "pisa", "lucca", "viareggio", "massa", "lerici"]
+    assert len(GAME.view(new_game(2, expansion=True, board="advanced"), None).upgrade_tiles) == 8
