@@ -44,12 +44,19 @@ def board(state: State) -> Board:
 def _board(placements: tuple[Placement, ...], areas: tuple[tuple[Cell, ...], ...]) -> Board:
     colours: dict[Edge, int] = {}
     hedges: dict[Edge, int] = {}
-    degree: dict[Point, int] = {}
     for p in placements:
         for edge, colour in laid(p.hedge, p.x, p.y, p.rotation, p.mirrored):
             colours[edge], hedges[edge] = colour, p.hedge
-            for point in edge_ends(edge):
-                degree[point] = degree.get(point, 0) + 1
+    return board_from(colours, hedges, areas)
+
+
+def board_from(colours: dict[Edge, int], hedges: dict[Edge, int],
+               areas: tuple[tuple[Cell, ...], ...]) -> Board:
+    """The board of these coloured segments (of these Hedges) with these closed areas."""
+    degree: dict[Point, int] = {}
+    for edge in colours:
+        for point in edge_ends(edge):
+            degree[point] = degree.get(point, 0) + 1
     cell_area = {cell: i for i, cells in enumerate(areas) for cell in cells}
     area_edges = tuple(_edges_of(cells, colours) for cells in areas)
     inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}

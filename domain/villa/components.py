@@ -12,7 +12,8 @@ from typing import Literal, NamedTuple
 Point = tuple[int, int]
 
 # seed: "10 tokens for each of the four colors"; the colour names are the examples' names.
-COLOURS: tuple[str, ...] = ("blue", "green", "pink", "yellow")
+ColourName = Literal["blue", "green", "pink", "yellow"]
+COLOURS: tuple[ColourName, ...] = ("blue", "green", "pink", "yellow")
 TOKENS_PER_COLOUR = 10  # seed: "Each player takes 10 tokens of their chosen color"
 FEATURES_REVEALED = 3  # seed: "flips over three of their tokens at random"
 COPIES_PER_SHAPE = 4  # seed: "four repetitions of each shape"

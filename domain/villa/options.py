@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .components import FeatureName
+from .components import COLOURS, ColourName, FeatureName
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -20,6 +20,13 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     open_circle: bool = False
     # The three Features to play with instead of a random draw (empty: drawn at setup).
     features: tuple[FeatureName, ...] = ()
+    # The colour each seat chooses, in seat order (with two colours each: the first two
+    # seats' first colours, then their second ones). Empty: blue, green, pink, yellow.
+    colours: tuple[ColourName, ...] = ()
+
+    def seat_colours(self, seats: int) -> tuple[ColourName, ...]:
+        wanted = len(COLOURS) if self.two_player_expert else seats
+        return self.colours or COLOURS[:wanted]
 
 
 def problems(options: Options, seats: int) -> list[str]:
@@ -37,4 +44,10 @@ def problems(options: Options, seats: int) -> list[str]:
         out.append("Features are only used with the expert rules: set expert to true.")
     if options.features and (len(options.features) != 3 or len(set(options.features)) != 3):
         out.append(f"features must name 3 different Features, not {list(options.features)}.")
+    wanted = len(COLOURS) if options.two_player_expert else seats
+    if options.colours and (len(options.colours) != wanted
+                            or len(set(options.colours)) != len(options.colours)):
+        out.append(f"colours must name {wanted} different colours, one per "
+                   f"{'colour played' if options.two_player_expert else 'seat'}, "
+                   f"not {list(options.colours)}.")
     return out

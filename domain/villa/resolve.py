@@ -20,19 +20,34 @@ from .state import State, evolve
 
 
 def count(state: State, area: int) -> AreaCounted:
-    """Each colour's segments around (and inside) the area, plus one for each Fountain in
-    an adjacent area placed before this area closed; colours not in play are ignored."""
+    """Count the area closed and say who places tokens there, in which order."""
+    return award(state, area, segment_counts(state, area), fountain_bonus(state, area))
+
+
+def segment_counts(state: State, area: int) -> list[int]:
+    """Each colour's segments around the area, segments inside it included."""
     b = board(state)
-    colours = len(state.owners)
-    segments = [0] * colours
+    segments = [0] * len(state.owners)
     for edge in b.area_edges[area]:
         segments[b.colours[edge]] += 1
-    bonus = [0] * colours
+    return segments
+
+
+def fountain_bonus(state: State, area: int) -> list[int]:
+    """One segment more per Fountain in an adjacent area that was there before this area
+    closed (the Fountain is not retroactive)."""
+    bonus = [0] * len(state.owners)
     closed_at = state.areas[area].closed_at
-    for other in b.adjacent[area]:
+    for other in board(state).adjacent[area]:
         for token in state.areas[other].tokens:
             if token.feature == "fountain" and token.since < closed_at:
                 bonus[token.colour] += 1
+    return bonus
+
+
+def award(state: State, area: int, segments: list[int], bonus: list[int]) -> AreaCounted:
+    """The colours in play with the most segments place tokens; colours not in play are
+    ignored, and nobody places when no colour in play has a segment there."""
     totals = {c: segments[c] + bonus[c] for c in state.in_play()}
     top = max(totals.values())
     winners = sorted(c for c, n in totals.items() if n == top and top > 0)

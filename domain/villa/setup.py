@@ -14,15 +14,15 @@ FIRST_PLAYER = 0  # assumption: see RULES.md ("who most recently visited a garde
 
 
 def seating(options: Options, seats: int) -> tuple[list[int], list[int]]:
-    """Per colour: the seat playing it (-1 if none) and its side. Seat i plays colour i;
-    with two colours each, seat i also plays colour i + 2, so colours alternate around
-    the table as the team variant's players do (teams: seats 0 and 2 against 1 and 3)."""
-    if options.two_player_expert:
-        owners = [c % 2 for c in range(len(COLOURS))]
-    else:
-        owners = [c if c < seats else -1 for c in range(len(COLOURS))]
+    """Per colour: the seat playing it (-1 if none) and its side. Seat i plays the i-th
+    colour chosen; with two colours each, seat i also plays the (i + 2)-th, so colours
+    alternate around the table as the team variant's players do (teams: seats 0 and 2
+    against 1 and 3)."""
+    owners = [-1] * len(COLOURS)
+    for i, name in enumerate(options.seat_colours(seats)):
+        owners[COLOURS.index(name)] = i % seats
     paired = options.team or options.two_player_expert
-    teams = [c % 2 if paired else c for c in range(len(COLOURS))]
+    teams = [seat % 2 if paired and seat >= 0 else c for c, seat in enumerate(owners)]
     return owners, teams
 
 

@@ -1,0 +1,93 @@
+"""Closed areas: counting segments, who places tokens and in which order."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from domain.villa import GAME
+from domain.villa.commands import ResolveArea
+from domain.villa.events import AreaClosed, AreaCounted, TokenSkipped
+from domain.villa.resolve import segment_counts
+from domain.villa.state import Supply
+
+from .helpers import BLUE, GREEN, PINK, YELLOW, act, begin, closing, counted, lay, tokens_placed
+
+
+def test_example_blue_three_segments_against_green_one_blue_places() -> None:
+    state, events = counted(closing(4, turn=GREEN), [3, 1, 0, 0])
+    assert tokens_placed(events) == [(BLUE, None)]
+    assert [t.colour for t in state.areas[0].tokens] == [BLUE]
+
+
+def test_example_without_blue_in_the_game_the_area_goes_to_green() -> None:
+    state = closing(3, turn=0, colours=["green", "pink", "yellow"])
+    _, events = counted(state, [3, 1, 0, 0])
+    assert tokens_placed(events) == [(GREEN, None)]
+
+
+def test_example_pink_and_green_tied_at_two_green_first_pink_the_closer_on_top() -> None:
+    state, events = counted(closing(4, turn=PINK), [0, 2, 2, 0])
+    assert tokens_placed(events) == [(GREEN, None), (PINK, None)]
+    assert [t.colour for t in state.areas[0].tokens] == [GREEN, PINK]  # bottom to top
+
+
+def test_example_without_green_only_pink_places() -> None:
+    state = closing(3, turn=1, colours=["blue", "pink", "yellow"])
+    _, events = counted(state, [0, 2, 2, 0])
+    assert tokens_placed(events) == [(PINK, None)]
+
+
+def test_example_pink_closes_but_blue_claims_it_with_five_segments() -> None:
+    _, events = counted(closing(4, turn=PINK), [5, 1, 4, 3])  # Pink 4, Yellow 3, Green 1
+    assert tokens_placed(events) == [(BLUE, None)]
+
+
+def test_ties_place_from_the_left_of_the_current_player_clockwise_closer_last() -> None:
+    state, events = counted(closing(4, turn=1), [2, 2, 2, 2])
+    assert tokens_placed(events) == [(PINK, None), (YELLOW, None), (BLUE, None), (GREEN, None)]
+    assert state.areas[0].tokens[-1].colour == GREEN
+
+
+def test_no_segment_of_a_player_in_play_means_no_token() -> None:
+    state, events = counted(closing(2, turn=0), [0, 0, 3, 1])  # only pink and yellow: not in play
+    assert tokens_placed(events) == [] and state.areas[0].tokens == ()
+    (count,) = [e for e in events if isinstance(e, AreaCounted)]
+    assert count.winners == []
+
+
+def test_segments_inside_an_area_count_as_perimeter() -> None:
+    """A 2x2 area into which the Starting Hedge's yellow end pokes: yellow has 2 segments
+    around it and 1 inside, so 3, against 2 for each other colour."""
+    state, _ = lay(begin(4), 7, 1, 1, 3)
+    state, events = lay(state, 6, 1, 1, 2, True)
+    (closed,) = [e for e in events if isinstance(e, AreaClosed)]
+    assert closed.cells == [(1, -1), (1, 0), (2, -1), (2, 0)]
+    assert segment_counts(state, 0) == [2, 2, 2, 3]
+    assert tokens_placed(events) == [(YELLOW, None)]
+
+
+def test_colours_not_in_play_are_ignored() -> None:
+    """The same area with two players: yellow's 3 do not count; blue and green tie at 2."""
+    state, _ = lay(begin(2), 7, 1, 1, 3)
+    state, events = lay(state, 6, 1, 1, 2, True)  # green (seat 1) closes it
+    assert tokens_placed(events) == [(BLUE, None), (GREEN, None)]
+
+
+def test_several_areas_closed_at_once_the_player_chooses_the_order() -> None:
+    state, _ = lay(begin(4), 10, 1, 1, 2, True)
+    state, events = lay(state, 27, 0, 2, 3)
+    assert [e.cells for e in events if isinstance(e, AreaClosed)] == [[(1, -1)], [(1, 0)]]
+    assert state.phase == "choose_area" and GAME.active(state) == [1]
+    assert GAME.legal(state, 1) == [ResolveArea(0), ResolveArea(1)]
+    state, events = act(state, 1, ResolveArea(1))
+    counts = [e.area for e in events if isinstance(e, AreaCounted)]
+    assert counts == [1, 0]  # the one chosen first, then the last by itself
+
+
+def test_a_colour_out_of_tokens_places_none() -> None:
+    state = closing(2, turn=0)
+    supplies = list(state.supplies)
+    supplies[BLUE] = Supply(0, (), 10)
+    state = replace(state, supplies=tuple(supplies))
+    _, events = counted(state, [3, 1, 0, 0])
+    assert [e.colour for e in events if isinstance(e, TokenSkipped)] == [BLUE]

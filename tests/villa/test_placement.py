@@ -1,0 +1,113 @@
+"""Hedge placement: touching a Hedge in play at joints only, on the grid, never overlapping,
+never inside a closed area; `legal` lists every such placement."""
+
+from __future__ import annotations
+
+import time
+from random import Random
+
+import pytest
+
+from domain.core import Illegal
+from domain.core.simulate import Simulation
+from domain.villa import GAME
+from domain.villa.board import _board, _placements, board
+from domain.villa.commands import PlaceHedge
+from domain.villa.events import HedgeDrawn
+from domain.villa.geometry import ORIENTATIONS, edge_cells, edge_ends, laid
+from domain.villa.state import State, evolve
+
+from .helpers import begin, lay
+
+
+def in_hand(state: State, hedge: int) -> State:
+    return evolve(state, HedgeDrawn(state.turn, hedge))
+
+
+def by_the_book(state: State, hedge: int) -> set[tuple[int, int, int, bool]]:
+    """The placement rule read literally, tried everywhere near the Hedges in play."""
+    b = board(state)
+    taken = set(b.colours)
+    joints = set(b.degree)
+    out = set()
+    xs = [x for x, _ in joints]
+    ys = [y for _, y in joints]
+    for x in range(min(xs) - 5, max(xs) + 6):
+        for y in range(min(ys) - 5, max(ys) + 6):
+            for rotation, mirrored in ORIENTATIONS:
+                edges = [e for e, _ in laid(hedge, x, y, rotation, mirrored)]
+                touches = any(p in joints for e in edges for p in edge_ends(e))
+                overlaps = any(e in taken for e in edges)
+                inside = any(c in b.cell_area for e in edges for c in edge_cells(e))
+                if touches and not overlaps and not inside:
+                    out.add((x, y, rotation, mirrored))
+    return out
+
+
+def test_legal_lists_every_placement_of_the_drawn_hedge() -> None:
+    sim = Simulation(GAME, 2, {}, seed=3)
+    rng = Random(3)
+    checked = 0
+    while sim.outcome() is None and checked < 6:
+        seat = sim.active()[0]
+        if sim.state.phase == "place":
+            listed = {(c.x, c.y, c.rotation, c.mirrored) for c in sim.legal(seat)}
+            assert listed == by_the_book(sim.state, sim.state.hedge)
+            checked += 1
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    assert checked == 6
+
+
+def test_a_hedge_must_touch_a_hedge_in_play() -> None:
+    state = in_hand(begin(2), 5)
+    with pytest.raises(Illegal, match=r"PlaceHedge at joint \(10, 10\).*must touch"):
+        GAME.decide(state, 0, PlaceHedge(10, 10), Random(0))
+
+
+def test_hedges_cannot_be_overlapped() -> None:
+    state = in_hand(begin(2), 5)  # a long L: its first segments run along the Starting Hedge
+    with pytest.raises(Illegal, match=r"from \(-2, 0\) to \(-1, 0\) would overlap"):
+        GAME.decide(state, 0, PlaceHedge(-2, 0), Random(0))
+
+
+def test_touching_only_at_joints_any_point_of_a_hedge_is_a_joint() -> None:
+    state = in_hand(begin(2), 5)
+    for command in GAME.legal(state, 0):
+        new = laid(5, command.x, command.y, command.rotation, command.mirrored)
+        shared = {p for e, _ in new for p in edge_ends(e)} & set(board(state).degree)
+        assert shared and not {e for e, _ in new} & set(board(state).colours)
+
+
+def test_no_hedge_may_be_placed_inside_a_closed_area() -> None:
+    state, events = lay(begin(2), 9, -2, 0, 3)  # a bracket closes two spaces below the start
+    assert [e.cells for e in events if type(e).__name__ == "AreaClosed"] == [
+        [(-2, -1), (-1, -1)]]
+    state = in_hand(state, 13)
+    middle = (-1, -1, 1)  # the free edge between the two spaces of the area
+    for command in GAME.legal(state, state.turn):
+        edges = {e for e, _ in laid(13, command.x, command.y, command.rotation, command.mirrored)}
+        assert middle not in edges
+    with pytest.raises(Illegal, match="inside a closed area"):
+        GAME.decide(state, state.turn, PlaceHedge(-1, -1, 1), Random(0))
+
+
+def test_rotation_is_a_number_of_quarter_turns() -> None:
+    state = in_hand(begin(2), 5)
+    with pytest.raises(Illegal, match=r"rotation=4.*must be 0, 1, 2 or 3"):
+        GAME.decide(state, 0, PlaceHedge(2, 0, 4), Random(0))
+
+
+def test_legal_is_fast() -> None:
+    sim = Simulation(GAME, 4, {}, seed=5)
+    rng = Random(5)
+    took = []
+    while sim.outcome() is None:
+        seat = sim.active()[0]
+        if sim.state.phase == "place":
+            _board.cache_clear()  # time the work, not the cache
+            _placements.cache_clear()
+            start = time.perf_counter()
+            GAME.legal(sim.state, seat)
+            took.append(time.perf_counter() - start)
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    assert sorted(took)[len(took) // 2] < 0.02  # typically ~2 ms; generous for busy machines
