@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import json
 import os
@@ -73,7 +74,8 @@ async def cmd_new(client: PlazaClient, args: argparse.Namespace, console: Consol
         return 0
     print(f"game {info.game_id}")
     console.print(f"Created a {info.title} game for {len(info.seats)} players. "
-                  f"Join it with: plaza join {info.game_id} --name NAME", highlight=False)
+                  f"Join it with: plaza join {info.game_id} --name NAME",
+                  highlight=False, soft_wrap=True)
     return 0
 
 
@@ -118,7 +120,7 @@ async def cmd_replay(client: PlazaClient, args: argparse.Namespace, console: Con
         info = await client.import_replay(data)
         print(f"game {info.game_id}")
         console.print(f"Imported a {info.title} game ({info.status}, {info.seq} events).",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
         return 0
     if args.arg is not None:
         raise CliError(f"unexpected {args.arg!r}: the replay stepper is `plaza replay GAME`.")
@@ -144,7 +146,7 @@ async def _replay_export(client: PlazaClient, args: argparse.Namespace, console:
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     events = max(0, len([line for line in data.splitlines() if line.strip()]) - 1)
-    console.print(f"Wrote {args.output} ({events} events).", highlight=False)
+    console.print(f"Wrote {args.output} ({events} events).", highlight=False, soft_wrap=True)
     return 0
 
 
@@ -158,14 +160,16 @@ def replay_verify(path: str, console: Console) -> int:
     try:
         verified = verify(data)
     except ReplayError as exc:
-        console.print(Text.assemble((f"{path}: not a valid replay: ", "bold red"), str(exc)))
+        console.print(Text.assemble((f"{path}: not a valid replay: ", "bold red"), str(exc)),
+                      soft_wrap=True)
         return EXIT_ERROR
     header = verified.header
     outcome = header.outcome
     result = f", outcome scores {outcome.scores}, winners {outcome.winners}" if outcome else ""
     console.print(Text.assemble((f"{path}: valid", "bold green"),
                                 f" replay of {header.kind} ({header.seats} seats), "
-                                f"{verified.events} events, hash chain intact{result}."))
+                                f"{verified.events} events, hash chain intact{result}."),
+                  soft_wrap=True)
     return 0
 
 
@@ -238,7 +242,7 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (PLAZA_PORT; default 8000)")
     serve.add_argument("--db", help="SQLite file (PLAZA_DB; default plaza.db)")
     serve.add_argument("--redis-url", help="Redis for several processes (REDIS_URL)")
-    serve.add_argument("extra", nargs=argparse.REMAINDER, help="more flags for python -m server")
+    serve.set_defaults(extra=[])
 
     games = sub.add_parser("games", parents=[server], help="list the kinds of game and the games")
     games.add_argument("--status", choices=("waiting", "active", "finished"))
@@ -275,9 +279,22 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--token", help="as this seat (an unfinished game's secrets)")
     replay.add_argument("--at", type=int, help="stepper: start at this seq")
 
-    bench = sub.add_parser("bench", help="measure the server (python -m bench)", add_help=False)
-    bench.add_argument("extra", nargs=argparse.REMAINDER)
+    sub.add_parser("bench", help="measure the server: python -m bench ARGS... "
+                                 "(`plaza bench --help` for its flags)", add_help=False)
     return top
+
+
+def _split_bench(argv: list[str]) -> list[str] | None:
+    """The arguments after `bench` when the command is bench (all passed through as they are)."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--server":
+            i += 2
+        elif argv[i].startswith("--server="):
+            i += 1
+        else:
+            return argv[i + 1:] if argv[i] == "bench" else None
+    return None
 
 
 RUNNERS: dict[str, Runner] = {
@@ -293,14 +310,25 @@ async def _run(runner: Runner, args: argparse.Namespace, console: Console) -> in
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run one command; return the exit status."""
-    args = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    bench = _split_bench(argv)
+    if bench is not None:
+        try:
+            exec_module("bench", bench)
+        except CliError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+    top = parser()
+    args, unknown = top.parse_known_args(argv)
+    if unknown and args.command != "serve":
+        top.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if args.command == "serve":
+        args.extra = unknown
     console = Console(highlight=False)
-    errors = Console(stderr=True, highlight=False)
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         if args.command == "serve":
             exec_module("server", serve_argv(args))
-        if args.command == "bench":
-            exec_module("bench", args.extra)
         if args.command == "replay" and args.target == "verify":
             return replay_verify(_one_arg(args, "replay verify FILE"), console)
         return asyncio.run(_run(RUNNERS[args.command], args, console))
@@ -310,6 +338,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         errors.print("interrupted")
         return 130
+    except BrokenPipeError:  # the output went to a reader that stopped reading
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (no flush error at exit)
+        return EXIT_ERROR
 
 
 def main() -> None:
