@@ -217,18 +217,9 @@ def _turn_ended(state: State, e: TurnEnded) -> State:
                    pending=None)
 
 
-def evolve(state: State | None, event: Event) -> State:
-    if isinstance(event, GameStarted):
-        return _setup(event)
-    assert state is not None, "the first event must be GameStarted"
+def _market(state: State, event: Event) -> State | None:
+    """Events of the wheel, the bank and the object supply (None: not one of these)."""
     match event:
-        case CardsDrawn(brown, purple, grey, green):
-            return replace(state, cards=Cards(brown, purple, grey, green))
-        case BuildingRevealed(slot, tile):
-            display = list(state.display)
-            display[slot] = tile
-            return replace(state, display=tuple(display),
-                           pile=tuple(t for t in state.pile if t != tile))
         case WheelTurned():
             return replace(state, wheel=_turn_wheel(state.wheel), phase="buy")
         case WheelKept():
@@ -247,6 +238,19 @@ def evolve(state: State | None, event: Event) -> State:
         case CoinsTaken(seat, coins):
             state = _with_player(state, seat, coins=state.players[seat].coins + coins)
             return replace(state, phase="purchase")
+        case ObjectBought(seat, item, price):
+            player = state.players[seat]
+            got = counts_of((item,), ITEMS)
+            state = _with_player(state, seat, coins=player.coins - price,
+                                 items=add(player.items, got))
+            return replace(state, for_sale=tuple(i for i in state.for_sale if i != item),
+                           phase="closing")
+    return None
+
+
+def _boards(state: State, event: Event) -> State | None:
+    """Events of building and scoring (None: not one of these)."""
+    match event:
         case BuildingChosen(_, tile, city, replaces, due):
             return replace(state, pending=Pending(tile, city, replaces, due), phase="pay")
         case BuildingBuilt():
@@ -266,13 +270,21 @@ def evolve(state: State | None, event: Event) -> State:
         case CategoryScored(seat, category, vp, coins):
             done = (*state.players[seat].scored_categories, category)
             return _scored(state, seat, vp, coins, (), scored_categories=done)
-        case ObjectBought(seat, item, price):
-            player = state.players[seat]
-            got = counts_of((item,), ITEMS)
-            state = _with_player(state, seat, coins=player.coins - price,
-                                 items=add(player.items, got))
-            return replace(state, for_sale=tuple(i for i in state.for_sale if i != item),
-                           phase="closing")
+    return None
+
+
+def evolve(state: State | None, event: Event) -> State:
+    if isinstance(event, GameStarted):
+        return _setup(event)
+    assert state is not None, "the first event must be GameStarted"
+    match event:
+        case CardsDrawn(brown, purple, grey, green):
+            return replace(state, cards=Cards(brown, purple, grey, green))
+        case BuildingRevealed(slot, tile):
+            display = list(state.display)
+            display[slot] = tile
+            return replace(state, display=tuple(display),
+                           pile=tuple(t for t in state.pile if t != tile))
         case EndAnnounced(seat, vp):
             state = _with_player(state, seat, vp=state.players[seat].vp + vp, announced=True)
             return replace(state, end="announced", announcer=seat)
@@ -280,4 +292,7 @@ def evolve(state: State | None, event: Event) -> State:
             return _turn_ended(state, event)
         case GameEnded():
             return replace(state, phase="over")
-    raise TypeError(f"unknown event {event!r}")
+    changed = _market(state, event) or _boards(state, event)
+    if changed is None:
+        raise TypeError(f"unknown event {event!r}")
+    return changed
