@@ -1,0 +1,109 @@
+"""Contract cards of every kind (seed: Reference: Contract Cards)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from msgspec.structs import replace
+
+from domain.bellavista.components import CONTRACTS, NEIGHBORHOODS
+from domain.bellavista.requirements import met, progress, owned
+from domain.bellavista.state import Building, State
+
+from .support import building, contract_id, started
+
+
+def holding(seats: int, *buildings: Building) -> State:
+    return replace(started(seats), buildings=buildings)
+
+
+def test_the_18_contract_cards() -> None:
+    kinds = Counter(c.kind for c in CONTRACTS)
+    assert kinds == {"one_tile": 8, "tiles": 6, "spanning": 1, "border": 1, "rivers": 1,
+                     "parks": 1}
+    assert {c.tiles[0] for c in CONTRACTS if c.kind == "one_tile"} == set(NEIGHBORHOODS)
+    assert Counter(len(c.tiles) for c in CONTRACTS if c.kind == "tiles") == {2: 4, 4: 2}
+    assert all(c.coins > 0 for c in CONTRACTS)
+
+
+@pytest.mark.parametrize(("seats", "needed"), [(2, 3), (3, 2), (4, 2)])
+def test_two_buildings_entirely_on_the_tile_shown_three_with_two_architects(
+        seats: int, needed: int) -> None:
+    card = contract_id("one_tile", "flower")
+    two = holding(seats, building(0, 5, (3, 0)), building(0, 6, (5, 2)))
+    three = replace(two, buildings=(*two.buildings, building(0, 7, (4, 1))))
+    assert met(two, 0, card) == (needed == 2)
+    assert met(three, 0, card)
+    assert not met(three, 1, card)  # another architect's buildings do not count
+
+
+def test_warning_a_building_spanning_two_tiles_is_entirely_on_neither() -> None:
+    # the #3 covers (2, 5) on the striped Flower and (2, 6) on the striped Butterfly
+    state = holding(4, building(0, 5, (0, 3)), building(0, 3, (2, 5), (2, 6)))
+    assert not met(state, 0, contract_id("one_tile", "flower_striped"))
+    pair = next(c for c in CONTRACTS if c.kind == "tiles" and "butterfly_striped" in c.tiles)
+    assert progress(pair, owned(state, 0), 4)[0] == 0
+    state = replace(state, buildings=(*state.buildings, building(0, 8, (1, 4))))
+    assert met(state, 0, contract_id("one_tile", "flower_striped"))
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_one_building_entirely_on_each_of_the_two_neighborhoods_shown(seats: int) -> None:
+    card = contract_id("tiles", "flower_striped", "leaf")
+    state = holding(seats, building(0, 5, (0, 3)))
+    assert not met(state, 0, card)
+    state = replace(state, buildings=(*state.buildings, building(0, 6, (7, 7))))
+    assert met(state, 0, card)
+
+
+def test_one_building_entirely_on_each_of_the_four_neighborhoods_shown() -> None:
+    card = contract_id("tiles", "flower_striped", "butterfly_striped", "leaf", "dove")
+    three = holding(4, building(0, 5, (0, 3)), building(0, 6, (0, 7)), building(0, 7, (7, 7)))
+    assert not met(three, 0, card)
+    four = replace(three, buildings=(*three.buildings, building(0, 8, (7, 1))))
+    assert met(four, 0, card)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_two_buildings_spanning_two_adjacent_neighborhood_tiles(seats: int) -> None:
+    card = contract_id("spanning")
+    one = holding(seats, building(0, 3, (2, 5), (2, 6)), building(0, 2, (0, 3), (0, 4)))
+    assert not met(one, 0, card)
+    two = replace(one, buildings=(*one.buildings, building(0, 4, (8, 5), (8, 6))))
+    assert met(two, 0, card)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_four_buildings_on_the_border_of_town(seats: int) -> None:
+    card = contract_id("border")
+    three = holding(seats, building(0, 5, (0, 3)), building(0, 6, (4, 0)), building(0, 7, (11, 2)),
+                    building(0, 8, (4, 1)))
+    assert not met(three, 0, card)
+    four = replace(three, buildings=(*three.buildings, building(0, 4, (2, 11))))
+    assert met(four, 0, card)
+
+
+@pytest.mark.parametrize(("seats", "needed"), [(2, 3), (4, 2)])
+def test_buildings_adjacent_to_rivers_three_with_two_architects(seats: int, needed: int) -> None:
+    card = contract_id("rivers")
+    two = holding(seats, building(0, 5, (2, 3)), building(0, 6, (6, 8)))
+    assert met(two, 0, card) == (needed == 2)
+    three = replace(two, buildings=(*two.buildings, building(0, 7, (4, 2))))
+    assert met(three, 0, card)
+
+
+@pytest.mark.parametrize(("seats", "needed"), [(2, 3), (3, 2)])
+def test_buildings_adjacent_to_parks_three_with_two_architects(seats: int, needed: int) -> None:
+    card = contract_id("parks")
+    two = holding(seats, building(0, 5, (0, 3)), building(0, 6, (2, 9)))
+    assert met(two, 0, card) == (needed == 2)
+    three = replace(two, buildings=(*two.buildings, building(0, 7, (8, 8))))
+    assert met(three, 0, card)
+
+
+def test_a_two_architect_roofed_building_counts_for_its_architect() -> None:
+    card = contract_id("one_tile", "flower")
+    roofed = Building(0, "green", 5, ((3, 0),))
+    state = holding(2, roofed, building(0, 6, (5, 2)), building(0, 7, (4, 1)))
+    assert met(state, 0, card)

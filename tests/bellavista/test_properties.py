@@ -1,0 +1,82 @@
+"""Random full games on every layout and seat count, with the contract and secrecy checks.
+
+PLAZA_PROPERTY_GAMES sets the number of games per (layout, seats); CI plays a few.
+"""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+import pytest
+
+from domain.bellavista import GAME
+from domain.bellavista.components import ROUNDS
+from domain.bellavista.events import HandDrawn, OfferMade
+from domain.bellavista.layouts import PRESETS
+from domain.bellavista.view import View
+from domain.core import EventCodec
+from domain.core.simulate import Simulation
+from tests.support.contract import play_and_check
+
+from .support import custom
+
+GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 8
+LAYOUTS = [*PRESETS, "random", "custom"]
+
+
+def options(layout: str) -> dict[str, object]:
+    if layout == "custom":
+        return msgspec.to_builtins(custom())  # type: ignore[no-any-return]
+    return {"layout": layout}
+
+
+def without_own_secrets(view: View, seat: int) -> View:
+    """A seat's view with its own hand and face-down cards hidden: the spectators' view."""
+    players = list(view.players)
+    players[seat] = msgspec.structs.replace(players[seat], hand=None)
+    offers = [msgspec.structs.replace(o, card=None) if o.seat == seat and not o.revealed else o
+              for o in view.offers]
+    return msgspec.structs.replace(view, players=players, offers=offers)
+
+
+def check_secrecy(sim: Simulation) -> None:
+    """No audience sees another seat's hand or face-down card, in views or in events."""
+    spectators = GAME.view(sim.state, None)
+    for seat in range(sim.seats):
+        mine = GAME.view(sim.state, seat)
+        assert mine.players[seat].hand == list(sim.state.hands[seat])
+        assert without_own_secrets(mine, seat) == spectators
+    assert all(p.hand is None for p in spectators.players)
+    codec = EventCodec(GAME)
+    for env in sim.envelopes[-6:]:
+        event = codec.decode(env)
+        if not isinstance(event, HandDrawn | OfferMade):
+            continue
+        for viewer in [None, *range(sim.seats)]:
+            secret = event.cards if isinstance(event, HandDrawn) else event.card
+            shown = GAME.redact(event, viewer)
+            visible = shown.cards if isinstance(shown, HandDrawn) else shown.card
+            assert visible == (secret if viewer == event.seat else None)
+
+
+def check_end(sim: Simulation) -> None:
+    state = sim.state
+    per_architect = 16 if sim.seats == 2 else 8
+    assert state.round == ROUNDS and state.phase == "over"
+    assert all(not h for h in state.hands) and all(not d for d in state.decks)
+    not_built = sum(1 for e in sim.envelopes if e.type == "BuildingNotBuilt")
+    neutral = ROUNDS - 1 if sim.seats == 3 else 0
+    assert len(state.buildings) + not_built == per_architect * sim.seats + neutral
+    if sim.seats > 2:
+        assert not_built == 0, "a 3- or 4-architect town must take every building"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_random_games_play_to_the_end_and_keep_every_secret(layout: str, seats: int) -> None:
+    for game in range(GAMES):
+        seed = game * 7919 + seats
+        sim = play_and_check(GAME, seats, options(layout), seed=seed, rng_seed=seed,
+                             each_step=check_secrecy)
+        check_end(sim)
