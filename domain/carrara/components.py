@@ -122,6 +122,10 @@ CATEGORY_VALUE: Final[dict[Category, Value]] = {"city": Value(coins=1), "land": 
 
 Space = Literal["livorno", "pisa", "lucca", "viareggio", "massa", "lerici", "city", "land"]
 SPACES: Final[tuple[Space, ...]] = get_args(Space)  # research: 8 upgrade tiles
+SPACE_NAMES: Final[dict[Space, str]] = {
+    "livorno": "Livorno", "pisa": "Pisa", "lucca": "Lucca", "viareggio": "Viareggio",
+    "massa": "Massa", "lerici": "Lérici", "city": "city buildings", "land": "land buildings",
+}
 # assumption: see RULES.md. An upgrade adds 1 to the space's own currency and 1 of the
 # other (research's worked example: Lucca with its upgrade gives 15 VP and 5 coins
 # for costs 2+3, i.e. 3 VP + 1 coin per unit).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import GREEN_NUMBER
-from .components import CITY_NAMES, ITEM_NAMES, KIND_NAMES, ROMAN, Tile
+from .components import CITY_NAMES, ITEM_NAMES, KIND_NAMES, ROMAN, SPACE_NAMES, Tile
 from .events import (
     BlocksBought,
     BlocksDrawn,
@@ -70,7 +70,7 @@ def describe(event: Event) -> str:
         case BuildingBuilt(seat, tile, city, _, blocks):
             return f"Seat {seat} pays {_list(blocks)} for {_tile(tile)} in {CITY_NAMES[city]}."
         case UpgradeTaken(seat, space):
-            return f"Seat {seat} takes the {space} upgrade tile."
+            return f"Seat {seat} takes the upgrade tile for {SPACE_NAMES[space]}."
         case CityScored(seat, city, vp, coins, items):
             return f"Seat {seat} scores {CITY_NAMES[city]}: {_gain(vp, coins, items)}."
         case TypeScored(seat, kind, vp, coins, items):

@@ -60,6 +60,8 @@ def name(tile: Tile) -> str:
 
 def why_illegal(state: State, seat: int, command: Command) -> str:
     kind = type(command).__name__
+    if state.phase == "over" or seat != state.turn:
+        return f"{kind} is not possible now: the game waits for seat {state.turn}, not {seat}."
     steps = STEP_OF.get(type(command), ("purchase", "closing"))
     if state.phase not in steps:
         return (f"{kind} is not possible now: this step of your turn is to "
