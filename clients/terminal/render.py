@@ -78,25 +78,52 @@ def _board(rows: list[list[Any]]) -> Table:
 
 
 def _records(items: list[dict[str, Any]], key: str, names: Names, depth: int) -> Table:
+    """A list of objects: one row per object when they are narrow and flat, else one column
+    per object (players side by side), one row per field."""
     columns: list[str] = []
     for item in items:
         columns.extend(k for k in item if k not in columns)
     by_seat = key in _PLAYER_LISTS
-    table = Table(show_header=True, header_style="bold", padding=(0, 1))
-    table.add_column("seat" if by_seat else "#", style="bold")
-    for column in columns:
-        table.add_column(humanize(column))
-    for index, item in enumerate(items):
-        label = seat_name(index, names) if by_seat else str(index)
-        row: list[RenderableType] = [label]
+    labels = [seat_name(i, names) if by_seat else str(i) for i in range(len(items))]
+    flat = all(_flat(item.get(c)) for item in items for c in columns)
+    if (len(columns) <= 6 and flat) or len(items) > 6:
+        table = Table(show_header=True, header_style="bold", padding=(0, 1))
+        table.add_column("seat" if by_seat else "#", style="bold")
         for column in columns:
-            value = item.get(column)
-            if depth < 2 and isinstance(value, dict | list) and value and not _flat(value):
-                row.append(render_value(value, column, names, depth + 1))
-            else:
-                row.append(cell(value) if _scalar(value) else Text(short(value, 50)))
-        table.add_row(*row)
+            table.add_column(humanize(column))
+        for label, item in zip(labels, items, strict=True):
+            table.add_row(label, *(_cell_value(item.get(c), c, names, depth) for c in columns))
+        return table
+    table = Table(show_header=True, header_style="bold", padding=(0, 1))
+    table.add_column("", style="bold cyan", no_wrap=True)
+    for label in labels:
+        table.add_column(label)
+    for column in columns:
+        table.add_row(humanize(column),
+                      *(_cell_value(item.get(column), column, names, depth) for item in items))
     return table
+
+
+def _cell_value(value: Any, key: str, names: Names, depth: int) -> RenderableType:
+    if _scalar(value):
+        return cell(value)
+    if not value:
+        return Text("none", style="dim")
+    if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+        return Text("\n".join(short(item, 200) for item in value))
+    if isinstance(value, list) and all(isinstance(item, str) for item in value) \
+            and sum(map(len, value)) > 40:
+        return Text("\n".join(value))
+    if isinstance(value, dict) and _flat(value):
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="dim")
+        grid.add_column()
+        for name, item in value.items():
+            grid.add_row(humanize(str(name)), cell(item))
+        return grid
+    if depth < 2 and value:
+        return render_value(value, key, names, depth + 1)
+    return Text(short(value, 200))
 
 
 def _flat(value: Any) -> bool:

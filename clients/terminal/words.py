@@ -27,7 +27,7 @@ def seat_name(seat: int | None, names: Sequence[str | None] = ()) -> str:
 def short(value: Any, limit: int = 60) -> str:
     """A value in a few words: lists joined, objects as key=value, None as `hidden`."""
     if value is None:
-        text = "hidden"
+        text = "?"
     elif isinstance(value, bool):
         text = "yes" if value else "no"
     elif isinstance(value, str | int | float):

@@ -241,7 +241,7 @@ def test_serve_runs_the_server(tmp_path: Path) -> None:
     try:
         url = f"http://127.0.0.1:{port}"
         server = LiveServer(db, port)
-        server.proc = proc  # type: ignore[assignment]
+        server.proc = proc
         server._wait_healthy()
         assert httpx.get(f"{url}/api/kinds").status_code == 200
         assert db.exists()

@@ -1,0 +1,115 @@
+"""The terminal renderers: every game's view renders, the log reads as words."""
+
+from __future__ import annotations
+
+import io
+from random import Random
+from typing import Any
+
+import msgspec
+import pytest
+from rich.console import Console
+
+from clients.client import to_envelope
+from clients.terminal import boards
+from clients.terminal.app import _parse_move, _replay_key
+from clients.terminal.render import Screen, render_outcome, render_view
+from clients.terminal.words import command_label, describe, humanize
+from domain.core import registry
+from domain.core.simulate import Simulation
+
+NAMES = ["Ada", "Bob", "Cy", "Di"]
+BESPOKE = {"bellavista": (boards.bellavista, "Town"), "carrara": (boards.carrara, "The wheel"),
+           "villa": (boards.villa, "Hedges")}
+
+
+def text(renderable: Any, width: int = 120) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(out, str)
+    return out
+
+
+def played(kind: str, steps: int) -> tuple[Simulation, list[Any]]:
+    game = registry.get(kind)
+    assert game is not None
+    seats = 3 if 3 in game.seat_counts else game.seat_counts[0]
+    sim = Simulation(game, seats, None, seed=4)
+    rng = Random(2)
+    for _ in range(steps):
+        if sim.outcome() is not None:
+            break
+        seat = rng.choice(sim.active())
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    wire = [to_envelope(msgspec.json.decode(msgspec.json.encode(env))) for env in sim.envelopes]
+    return sim, wire
+
+
+def wire_view(sim: Simulation, seat: int | None) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(sim.game.view(sim.state, seat)))
+
+
+@pytest.mark.parametrize("kind", sorted(registry.games()))
+@pytest.mark.parametrize("steps", [0, 25, 100_000])
+def test_every_game_renders(kind: str, steps: int) -> None:
+    sim, envelopes = played(kind, steps)
+    seat = sim.active()[0] if sim.active() else None
+    view = wire_view(sim, seat)
+    if kind in BESPOKE:
+        renderer, title = BESPOKE[kind]
+        assert title in text(renderer(view, NAMES, seat))
+    legal = msgspec.json.decode(msgspec.json.encode(sim.legal(seat))) if seat is not None else []
+    outcome = msgspec.json.decode(msgspec.json.encode(sim.outcome()))
+    screen = Screen(kind, kind, "g1", NAMES[: sim.seats], seat, sim.seq, view, legal,
+                    sim.active(), outcome, envelopes)
+    shown = text(screen.render())
+    assert f"seq {sim.seq}" in shown
+    assert text(render_view(kind, wire_view(sim, None), NAMES))
+    if outcome is not None:
+        assert "Final result" in shown
+
+
+def test_generic_view_of_unknown_shapes() -> None:
+    view = {"players": [{"hand": None, "hand_size": 2, "score": 3}, {"hand": [1, 2],
+                                                                    "hand_size": 2, "score": 0}],
+            "grid": [[0, 1], [None, 2]], "deep": {"a": {"b": [{"c": 1}]}}, "flag": True}
+    out = text(render_view("unknown-kind", view, ["Ada", "Bob"]))
+    assert "Ada (seat 0)" in out and "hand size" in out and "[1, 2]" in out and "yes" in out
+    assert "waiting for every seat" in text(render_view("x", None))
+
+
+def test_log_and_moves_in_words() -> None:
+    env = to_envelope({"game_id": "g", "seq": 4, "type": "TurnEnded", "v": 1, "actor": 1,
+                       "ref": "r", "at": 1, "irreversible": False, "prev_hash": "0" * 64,
+                       "hash": "1" * 64, "data": {"type": "TurnEnded", "seat": 1}})
+    assert describe(env, NAMES) == "Bob: turn ended"
+    drew = msgspec.structs.replace(env, type="Drew", data={"type": "Drew", "seat": 0,
+                                                           "card": None})
+    assert describe(drew, NAMES) == "Bob: drew (seat Ada, card ?)"
+    rewound = msgspec.structs.replace(env, type="Rewound", data={"to_seq": 2})
+    assert describe(rewound, NAMES) == "Bob undid back to #2"
+    setup = msgspec.structs.replace(env, actor=None, type="Started", data={"seats": 2})
+    assert describe(setup, NAMES) == "Started (seats 2)"
+    assert humanize("PlaceHedge") == "place hedge" and humanize("hand_size") == "hand size"
+    assert command_label({"type": "Play", "card": 5}) == "play (card 5)"
+    out = text(render_outcome({"scores": [3, 7], "ranks": [2, 1], "winners": [1],
+                               "breakdown": {"played": [3, 7], "note": "x"}}, NAMES))
+    assert out.index("Bob") < out.index("Ada") and "★" in out and "played" in out
+
+
+def test_typed_moves_and_replay_keys() -> None:
+    legal = [{"type": "Play", "card": 3}, {"type": "EndTurn"}]
+    assert _parse_move("2", legal) == ({"type": "EndTurn"}, "")
+    assert _parse_move("3", legal)[0] is None and "1 to 2" in _parse_move("3", legal)[1]
+    assert _parse_move("1", [])[1] == "It is not your move now."
+    assert _parse_move('{"type": "Draw"}', legal) == ({"type": "Draw"}, "")
+    assert _parse_move("{nope", legal)[0] is None
+    assert _replay_key("n", 5, 9, "", keys=False) == (6, "", False)
+    assert _replay_key("seek 2", 5, 9, "", keys=False) == (2, "", False)
+    assert _replay_key("7", 5, 9, "", keys=False) == (7, "", False)
+    assert _replay_key("q", 5, 9, "", keys=False) == (None, "", True)
+    assert _replay_key("1", 5, 9, "", keys=True) == (None, "1", False)
+    assert _replay_key("enter", 5, 9, "12", keys=True) == (12, "", False)
+    assert _replay_key("left", 5, 9, "", keys=True) == (4, "", False)
+    assert _replay_key("l", 5, 9, "", keys=True) == (9, "", False)
