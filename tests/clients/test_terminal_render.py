@@ -18,7 +18,7 @@ from clients.terminal.words import command_label, describe, humanize
 from domain.core import registry
 from domain.core.simulate import Simulation
 
-NAMES = ["Ada", "Bob", "Cy", "Di"]
+NAMES: list[str | None] = ["Ada", "Bob", "Cy", "Di"]
 BESPOKE = {"bellavista": (boards.bellavista, "Town"), "carrara": (boards.carrara, "The wheel"),
            "villa": (boards.villa, "Hedges")}
 
@@ -99,7 +99,7 @@ def test_log_and_moves_in_words() -> None:
 
 
 def test_typed_moves_and_replay_keys() -> None:
-    legal = [{"type": "Play", "card": 3}, {"type": "EndTurn"}]
+    legal: list[dict[str, Any]] = [{"type": "Play", "card": 3}, {"type": "EndTurn"}]
     assert _parse_move("2", legal) == ({"type": "EndTurn"}, "")
     assert _parse_move("3", legal)[0] is None and "1 to 2" in _parse_move("3", legal)[1]
     assert _parse_move("1", [])[1] == "It is not your move now."
