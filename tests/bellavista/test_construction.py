@@ -141,8 +141,8 @@ def test_a_space_holds_one_building_and_the_town_has_edges() -> None:
         placed(state, PlaceBuilding(7, 1))
     with pytest.raises(Illegal, match=r"space \(9, 11\) is outside the town"):
         placed(state, PlaceBuilding(9, 11))
-    with pytest.raises(Illegal, match="rotation 2 mirror false: building #3 .2 spaces. has the "
-                                      "shapes rotation 0 mirror false, rotation 1 mirror false"):
+    with pytest.raises(Illegal, match=r"rotation 2 mirror false: building #3 \(2 spaces\) has "
+                                      r"the shapes rotation 0 mirror false, rotation 1 mirror false"):
         placed(state, PlaceBuilding(7, 0, 2))
 
 
@@ -169,8 +169,8 @@ def test_warning_no_legal_placement_means_the_border_and_no_coins_no_contract() 
     town = town_of(state.town)
     assert legal and all(town.by_command[(6, c)].border for c in legal)  # type: ignore[index]
     assert PlaceBuilding(4, 1) not in legal
-    with pytest.raises(Illegal, match="no placement respects the zoning card .* must go on the "
-                                      "border"):
+    with pytest.raises(Illegal, match=r"no placement respects the zoning card .* must go on "
+                                      "the border"):
         placed(state, PlaceBuilding(4, 1))
     # an isolated building on the border would earn 3, and seat 0 has 3 border buildings
     state = build(4, Card(6), "subsidized_leaf_dove", *full, building(0, 1, (0, 3), (1, 3), (1, 4)),
@@ -214,7 +214,7 @@ def test_taking_a_contract_is_optional() -> None:
     mine = (building(0, 8, (0, 4)), building(0, 7, (0, 10)), building(0, 6, (11, 2)))
     state = build(4, Card(5), "no_rivers", *mine, contracts=(border,))
     state, _ = play(state, 0, PlaceBuilding(11, 0))
-    state, events = play(state, 0, DeclineContract())
+    state, _ = play(state, 0, DeclineContract())
     assert state.taken[0] == () and state.contracts == (border,)
 
 

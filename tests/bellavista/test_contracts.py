@@ -8,7 +8,7 @@ import pytest
 from msgspec.structs import replace
 
 from domain.bellavista.components import CONTRACTS, NEIGHBORHOODS
-from domain.bellavista.requirements import met, progress, owned
+from domain.bellavista.requirements import met, owned, progress
 from domain.bellavista.state import Building, State
 
 from .support import building, contract_id, started

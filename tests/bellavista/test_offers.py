@@ -69,11 +69,11 @@ def test_the_card_goes_face_down_secret_from_everyone_else() -> None:
 
 
 def test_one_architect_per_space() -> None:
-    state, first = offer(started(4), 1)
+    state, _ = offer(started(4), 1)
     seat = GAME.active(state)[0]
     assert all(c.space != 1 for c in GAME.legal(state, seat))  # type: ignore[union-attr]
     card = state.hands[seat][0]
-    with pytest.raises(Illegal, match="space 1 .5 coins. is taken by seat"):
+    with pytest.raises(Illegal, match=r"space 1 \(5 coins\) is taken by seat"):
         GAME.decide(state, seat, MakeOffer(1, card.height), None)  # type: ignore[arg-type]
 
 
