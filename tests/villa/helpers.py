@@ -89,13 +89,15 @@ def play_until(seats: int, options: dict[str, Any], found: Callable[[Simulation]
     likes when it can), searching deterministic games in turn."""
     for seed in range(games):
         sim, rng = Simulation(GAME, seats, options, seed=seed), Random(seed)
-        while sim.outcome() is None:
-            if found(sim):
-                return sim
+        while not found(sim):
+            if sim.outcome() is not None:
+                break
             seat = sim.active()[0]
             legal = sim.legal(seat)
             liked = [c for c in legal if prefer is not None and prefer(c)]
             sim.command(seat, rng.choice(liked or legal))
+        else:
+            return sim
     raise AssertionError("no game reached the situation")
 
 

@@ -1,0 +1,87 @@
+"""Random full games through the shared contract checks, for every variant.
+
+The number of games per variant is PLAZA_PROPERTY_GAMES (default: a few, for CI)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from random import Random
+from typing import Any
+
+import pytest
+
+from domain.core import Illegal
+from domain.core.simulate import Simulation
+from domain.villa import GAME
+from domain.villa.commands import PlaceHedge
+from domain.villa.components import TOKENS_PER_COLOUR
+from domain.villa.state import State
+from tests.support.contract import play_and_check
+
+GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 3
+
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}), (3, {}), (4, {}),
+    (2, {"expert": True}), (3, {"expert": True}), (4, {"expert": True}),
+    (4, {"team": True}), (4, {"expert": True, "team": True}),
+    (2, {"expert": True, "two_player_expert": True}),
+    (3, {"open_circle": True}), (4, {"expert": True, "team": True, "open_circle": True}),
+]
+
+
+def check_tokens(state: State) -> None:
+    """Tokens are neither made nor lost: placed ones lie in areas, the rest in supply."""
+    on_board = Counter(t.colour for a in state.areas for t in a.tokens)
+    for colour in state.in_play():
+        supply = state.supplies[colour]
+        assert supply.placed + supply.left == TOKENS_PER_COLOUR
+        assert on_board[colour] == supply.placed
+
+
+def check_secrets(sim: Simulation) -> None:
+    """The bag has no order in the state, and no view shows a Hedge still in it."""
+    state = sim.state
+    assert list(state.bag) == sorted(state.bag)
+    spectators = GAME.view(state, None)
+    assert all(GAME.view(state, seat) == spectators for seat in range(sim.seats))
+    shown = {s.hedge for s in spectators.segments} | {h.id for h in spectators.circle}
+    if spectators.hand is not None:
+        shown.add(spectators.hand.id)
+    assert not shown & set(state.bag)
+
+
+def check_step(sim: Simulation) -> None:
+    check_tokens(sim.state)
+    check_secrets(sim)
+    if sim.state.phase == "place":
+        seat = sim.active()[0]
+        with pytest.raises(Illegal):
+            GAME.decide(sim.state, seat, PlaceHedge(999, 999), Random(0))
+
+
+@pytest.mark.parametrize(("seats", "options"), VARIANTS, ids=lambda v: str(v))
+def test_random_games_keep_the_contract(seats: int, options: dict[str, Any]) -> None:
+    for game in range(GAMES):
+        sim = play_and_check(GAME, seats, options, seed=game, rng_seed=1000 + game,
+                             each_step=check_step)
+        state = sim.state
+        assert state.ended and state.phase == "over"
+        assert ("last_hedge" in state.ended) == (state.hedges_left == 0)
+
+
+def finish(seats: int, options: dict[str, Any], seed: int) -> State:
+    sim = Simulation(GAME, seats, options, seed=seed)
+    sim.play_randomly(Random(seed))
+    return sim.state
+
+
+def test_random_games_close_areas_of_many_sizes_and_end_both_ways() -> None:
+    sizes: Counter[int] = Counter()
+    endings: Counter[str] = Counter()
+    for seed in range(max(GAMES, 24)):
+        state = finish(2 + seed % 3, {}, seed)
+        sizes.update(len(a.cells) for a in state.areas)
+        endings.update(state.ended)
+    assert {1, 2, 3, 4, 5, 6} <= set(sizes) and max(sizes) >= 8
+    assert endings["last_token"] and endings["last_hedge"]
