@@ -19,7 +19,8 @@ from domain.carrara.commands import (
 from domain.carrara.components import ITEMS, Tile
 from domain.carrara.events import EndAnnounced, GameEnded, ObjectBought, TurnEnded
 from domain.carrara.scoring import final_scores
-from domain.core import Illegal
+from domain.core import Illegal, UndoRefused
+from domain.core.simulate import Simulation
 
 from .helpers import act, blocks, board, items, new_game, play, with_player
 
@@ -153,3 +154,19 @@ def test_tie_goes_to_most_blocks_then_is_shared() -> None:
     assert outcome is not None
     assert outcome.scores == [4, 4, 4]  # 20 coins each
     assert outcome.ranks == [1, 3, 1] and outcome.winners == [0, 2]
+
+
+def test_undo_takes_back_a_building_choice_but_never_a_bag_draw() -> None:
+    sim = Simulation(GAME, 2, {}, seed=1)
+    sim.command(0, TurnWheel())
+    with pytest.raises(UndoRefused):
+        sim.undo(0)  # the refill drew blocks from the bag: irreversible
+    # a game where the start player can build a cost-1 tile with the black block
+    seed = next(s for s in range(100) if any(
+        isinstance(c, Build) for c in Simulation(GAME, 2, {}, seed=s).legal(0)))
+    sim = Simulation(GAME, 2, {}, seed=seed)
+    before = sim.state
+    sim.command(0, next(c for c in sim.legal(0) if isinstance(c, Build)))
+    assert sim.state.phase == "pay"
+    sim.undo(0)
+    assert sim.state == before
