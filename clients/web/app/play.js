@@ -1,0 +1,387 @@
+// The play page, /games/{id}: live as a seat (when the browser holds its token) or as a spectator.
+
+import * as api from "./api.js";
+import { Connection } from "./connection.js";
+import { $, h, mount, plural } from "./dom.js";
+import { GameLog } from "./log.js";
+import { renderOutcome } from "./outcome.js";
+import { Picker } from "./picker.js";
+import { chip, colour, COLOUR_NAMES, shapeName } from "./seats.js";
+import * as store from "./store.js";
+import { loadBoard } from "../games/index.js";
+
+const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+
+const page = {
+  meta: null,
+  title: "",
+  board: null,
+  seat: null,
+  token: null,
+  view: null,
+  legal: [],
+  active: [],
+  outcome: null,
+  seq: 0,
+  conn: null,
+  log: null,
+  picker: null,
+  busy: false,
+  message: null,
+};
+window.plaza = page; // for the curious and for the browser tests
+
+function names() {
+  return (page.meta && page.meta.names) || [];
+}
+
+function seatName(seat) {
+  return names()[seat] || `Seat ${seat + 1}`;
+}
+
+function showMessage(text, kind = "error") {
+  page.message = text ? { text, kind } : null;
+  const box = $("#message");
+  box.className = text ? `message ${kind}` : "message";
+  box.textContent = text || "";
+}
+
+function setConnStatus(status) {
+  const badge = $("#conn");
+  const labels = {
+    connecting: "connecting…",
+    open: "live",
+    reconnecting: "reconnecting…",
+    reconnected: "reconnected",
+    closed: "closed",
+  };
+  badge.textContent = labels[status] || status;
+  badge.dataset.status = status;
+  const banner = $("#conn-banner");
+  if (status === "reconnecting") {
+    banner.textContent = "Connection lost: reconnecting…";
+    banner.dataset.status = status;
+    banner.hidden = false;
+  } else if (status === "reconnected") {
+    banner.textContent = "Reconnected: you are up to date.";
+    banner.dataset.status = status;
+    banner.hidden = false;
+    clearTimeout(setConnStatus.timer);
+    setConnStatus.timer = setTimeout(() => {
+      banner.hidden = true;
+      badge.textContent = "live";
+    }, 4000);
+  } else {
+    banner.hidden = true;
+  }
+}
+
+async function refreshMeta() {
+  try {
+    const meta = await api.getGame(gameId);
+    const renamed = JSON.stringify(meta.names) !== JSON.stringify(page.meta && page.meta.names);
+    page.meta = meta;
+    if (renamed && page.log) page.log.rename(meta.names);
+    return meta;
+  } catch (err) {
+    return page.meta;
+  }
+}
+
+// -- acting ------------------------------------------------------------------------
+
+async function send(command) {
+  if (!page.conn || page.busy) return;
+  page.busy = true;
+  showMessage("");
+  draw();
+  const answer = await page.conn.command(command, page.seq);
+  page.busy = false;
+  if (answer.op === "rejected") showMessage(answer.message);
+  draw();
+}
+
+async function undo() {
+  if (!page.conn || page.busy) return;
+  page.busy = true;
+  page.picker.selection = null;
+  showMessage("");
+  draw();
+  const answer = await page.conn.undo();
+  page.busy = false;
+  if (answer.op === "rejected") showMessage(answer.message);
+  draw();
+}
+
+function undoPossible() {
+  if (page.seat === null || page.outcome || !page.active.includes(page.seat)) return false;
+  const eff = page.log.effective();
+  const last = eff[eff.length - 1];
+  if (!last || last.actor !== page.seat) return false;
+  return !eff.some((env) => env.ref === last.ref && env.actor === page.seat && env.irreversible);
+}
+
+// -- drawing -----------------------------------------------------------------------
+
+function context() {
+  const picker = page.picker;
+  return {
+    view: page.view,
+    legal: page.legal,
+    candidates: picker.candidates(),
+    selection: picker.selection,
+    seat: page.seat,
+    active: page.active,
+    outcome: page.outcome,
+    names: names(),
+    seats: page.meta ? page.meta.seats : 0,
+    interactive: picker.enabled,
+    target: (node, pattern, label) => picker.target(node, pattern, label),
+    can: (pattern) => picker.can(pattern),
+    selected: (pattern) => picker.isSelected(pattern),
+  };
+}
+
+function statusText(ctx) {
+  const meta = page.meta;
+  if (page.outcome) return "Game over.";
+  if (!meta || meta.status === "waiting" || page.view === null) {
+    const taken = names().filter((n) => n).length;
+    return `Waiting for players: ${taken} of ${meta ? meta.seats : "?"} seats taken.`;
+  }
+  const waiting = page.active.filter((s) => s !== page.seat).map(seatName);
+  if (page.seat !== null && page.active.includes(page.seat)) {
+    const step = page.board.prompt ? page.board.prompt(ctx) : "";
+    const also = waiting.length ? ` (also waiting for ${waiting.join(", ")})` : "";
+    return `Your move${also}. ${step}`.trim();
+  }
+  return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "Waiting…";
+}
+
+function drawPlayers(ctx) {
+  const scores = page.board.scores ? page.board.scores(page.view) : null;
+  const list = h("ul", { class: "players" });
+  const count = page.meta ? page.meta.seats : 0;
+  for (let seat = 0; seat < count; seat++) {
+    const isActive = page.active.includes(seat) && !page.outcome;
+    list.append(h("li", { class: ["player", isActive && "active", seat === page.seat && "me"], "data-seat": seat },
+      chip(seat, 18),
+      h("span", { class: "name" }, names()[seat] || h("em", {}, "open seat")),
+      seat === page.seat ? h("span", { class: "you" }, " (you)") : null,
+      h("span", { class: "colour-name" }, ` ${COLOUR_NAMES[seat % COLOUR_NAMES.length]} ${shapeName(seat)}`),
+      scores ? h("span", { class: "score", title: "score" }, scores[seat]) : null,
+      isActive ? h("span", { class: "turn-mark", title: "to move" }, "◀ to move") : null));
+  }
+  mount($("#players"), h("h2", {}, "Players"), list);
+}
+
+function drawWaiting() {
+  const meta = page.meta;
+  const box = h("div", { class: "waiting" });
+  if (!meta) return box;
+  const open = meta.names.map((n, i) => (n ? null : i)).filter((i) => i !== null);
+  box.append(h("p", {}, `This game starts by itself when every seat is taken (${plural(open.length, "open seat")} left).`));
+  if (page.seat === null && open.length) {
+    const input = h("input", { name: "name", placeholder: "Your name", required: true, maxlength: 40, value: store.playerName() });
+    const form = h("form", { class: "join-form", id: "join-form" },
+      h("label", {}, "Name ", input),
+      h("button", { type: "submit", class: "primary" }, "Join this game"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      store.rememberName(name);
+      try {
+        const joined = await api.joinGame(gameId, name);
+        store.rememberSeat(gameId, joined.seat, joined.token, name);
+        location.reload();
+      } catch (err) {
+        showMessage(err.message);
+      }
+    });
+    box.append(form);
+  }
+  return box;
+}
+
+function drawShare() {
+  const items = [h("li", {}, h("a", { href: store.spectateLink(gameId), class: "spectate-link" }, "Spectate link"), " ",
+    copyButton(store.spectateLink(gameId)))];
+  if (page.seat !== null && page.token) {
+    const link = store.seatLink(gameId, page.token);
+    items.push(h("li", {}, h("a", { href: link, class: "seat-link" }, `Link to your seat (${seatName(page.seat)})`), " ",
+      copyButton(link), h("small", {}, " keep it private: it lets anyone play your seat")));
+  }
+  items.push(h("li", {}, h("a", { href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay this game")));
+  const held = store.seatsHeld(gameId);
+  let chooser = null;
+  if (held.length > 1 || (held.length && page.seat === null)) {
+    const select = h("select", { id: "play-as" },
+      h("option", { value: "" }, "Spectator"),
+      held.map((s) => h("option", { value: s.seat, selected: s.seat === page.seat }, `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`)));
+    if (page.seat === null) select.value = "";
+    select.addEventListener("change", () => {
+      store.chooseSeat(gameId, select.value === "" ? -1 : Number(select.value));
+      location.reload();
+    });
+    chooser = h("label", {}, "View as ", select);
+  }
+  mount($("#share"), h("h2", {}, "Share"), h("ul", {}, items), chooser);
+}
+
+function copyButton(text) {
+  return h("button", {
+    type: "button", class: "small",
+    onclick: async (e) => {
+      try {
+        await navigator.clipboard.writeText(text);
+        e.target.textContent = "copied";
+      } catch {
+        prompt("Copy this link:", text);
+      }
+    },
+  }, "copy");
+}
+
+function draw() {
+  if (!page.board) return;
+  const picker = page.picker;
+  picker.enabled = page.seat !== null && !page.busy && !page.outcome;
+  picker.setLegal(page.legal);
+  picker.beginRender();
+  const ctx = context();
+  document.body.dataset.seat = page.seat === null ? "spectator" : page.seat;
+  document.body.dataset.seq = page.seq;
+  document.body.dataset.myTurn = page.seat !== null && page.active.includes(page.seat) ? "yes" : "no";
+  document.body.dataset.status = page.outcome ? "finished" : page.view === null ? "waiting" : "active";
+
+  const boardBox = $("#board");
+  if (page.view === null || page.view === undefined) {
+    mount(boardBox, drawWaiting());
+  } else {
+    let drawn;
+    try {
+      drawn = page.board.render(ctx);
+    } catch (err) {
+      console.error("board render failed; generic view shown", err);
+      drawn = h("pre", {}, JSON.stringify(page.view, null, 1));
+    }
+    mount(boardBox, drawn);
+  }
+  $("#status").textContent = statusText(ctx);
+  $("#status").classList.toggle("your-turn", page.seat !== null && page.active.includes(page.seat) && !page.outcome);
+
+  // actions: commands no board target reaches, cancel and undo
+  const actions = [];
+  const leftover = page.view ? picker.uncovered() : [];
+  for (const command of leftover) {
+    const label = page.board.describeCommand(command, ctx);
+    actions.push(picker.target(h("button", { type: "button", class: "move" }, label), command, label));
+  }
+  if (page.seat !== null && !page.outcome && page.view) {
+    actions.push(h("button", { type: "button", id: "cancel", disabled: !picker.selection, onclick: () => picker.cancel() }, "Cancel choice"));
+    actions.push(h("button", { type: "button", id: "undo", disabled: !undoPossible() || page.busy, onclick: undo }, "Undo"));
+  }
+  mount($("#actions"), actions);
+  drawPlayers(ctx);
+  mount($("#outcome"), page.outcome ? renderOutcome(page.outcome, names()) : null);
+  drawShare();
+}
+
+// -- the connection ----------------------------------------------------------------
+
+function apply(frame) {
+  page.seq = frame.seq;
+  page.view = frame.view;
+  page.legal = frame.legal || [];
+  page.active = frame.active || [];
+  page.outcome = frame.outcome || null;
+}
+
+function connect() {
+  page.conn = new Connection(gameId, page.token, {
+    onWelcome(frame, { reconnected }) {
+      if (frame.seat !== null && frame.seat !== undefined && page.token) {
+        page.seat = frame.seat;
+        const known = store.seatsHeld(gameId).find((s) => s.seat === frame.seat);
+        store.rememberSeat(gameId, frame.seat, page.token, (known && known.name) || names()[frame.seat] || "");
+      }
+      if (!reconnected) page.log.clear();
+      page.log.add(frame.events || []);
+      apply(frame);
+      if (frame.view === null || (page.meta && page.meta.status === "waiting")) refreshMeta().then(draw);
+      draw();
+    },
+    onUpdate(frame) {
+      const wasWaiting = page.view === null;
+      page.log.add(frame.events || []);
+      apply(frame);
+      draw();
+      if (wasWaiting || page.outcome) refreshMeta().then(draw);
+    },
+    onError(frame) {
+      if (frame.code === "bad_token") {
+        showMessage(`${frame.message} You are watching as a spectator.`);
+        page.token = null;
+        page.conn.close();
+        connect();
+        return;
+      }
+      if (frame.code === "unknown_game") {
+        page.conn.close();
+      }
+      showMessage(frame.message);
+    },
+    onStatus: setConnStatus,
+  });
+  page.conn.open();
+}
+
+function pollWhileWaiting() {
+  setInterval(async () => {
+    if (!page.meta || page.meta.status !== "waiting" || document.hidden) return;
+    await refreshMeta();
+    draw();
+  }, 1500);
+}
+
+async function main() {
+  if (!gameId) {
+    showMessage("No game in the address.");
+    return;
+  }
+  const handed = store.takeTokenFromHash();
+  try {
+    page.meta = await api.getGame(gameId);
+  } catch (err) {
+    mount($("#board"), h("p", { class: "message error" }, err.message), h("p", {}, h("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  if (handed) {
+    page.token = handed;
+  } else {
+    const held = store.currentSeat(gameId);
+    page.token = held ? held.token : null;
+  }
+  page.board = await loadBoard(page.meta.kind);
+  try {
+    const kinds = await api.listKinds();
+    const info = kinds.find((k) => k.kind === page.meta.kind);
+    page.title = info ? info.title : page.meta.kind;
+  } catch {
+    page.title = page.meta.kind;
+  }
+  document.title = `${page.title} · Plaza`;
+  $("#title").textContent = page.title;
+  $("#game-id").textContent = gameId;
+  page.picker = new Picker({ onSend: send, onChange: draw });
+  page.log = new GameLog($("#log"), page.board, { names: names() });
+  connect();
+  pollWhileWaiting();
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") page.picker.cancel();
+  });
+  draw();
+}
+
+main();
