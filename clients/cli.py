@@ -86,7 +86,7 @@ async def cmd_join(client: PlazaClient, args: argparse.Namespace, console: Conso
         return 0
     print(f"seat {joined.seat}")
     print(f"token {joined.token}")
-    print(f"Keep the token secret. Play with: plaza play {args.game} --token {joined.token}")
+    print(f"Keep the token secret. Play with: plaza play {args.game} --token={joined.token}")
     return 0
 
 

@@ -341,6 +341,9 @@ class GameConnection:
                 return
             yield update
 
+    def __aiter__(self) -> AsyncIterator[GameUpdate]:
+        return self.updates()
+
     async def next_update(self, timeout: float | None = 10.0) -> GameUpdate:
         """The next update; `ConnectionLost` when the connection is closed, TimeoutError."""
         update = await asyncio.wait_for(self._updates.get(), timeout)

@@ -222,6 +222,7 @@ class Screen:
         text.append(self.title or self.kind, style="bold magenta")
         text.append(f"  game {self.game_id}  ")
         if self.last is not None:
+            text.append("replay  ", style="bold blue")
             text.append(f"seq {self.seq} of {self.last}  ", style="bold")
         else:
             text.append(f"seq {self.seq}  ")
@@ -233,7 +234,7 @@ class Screen:
             waiting = ", ".join(seat_name(s, self.names) for s in self.active)
             text.append(f"to move: {waiting}", style="yellow")
         if self.status:
-            text.append(f"  [{self.status}]", style="bold red")
+            text.append(f"\n{self.status}", style="bold red")
         return text
 
     def render(self, messages: bool = True) -> RenderableType:

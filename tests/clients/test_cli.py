@@ -125,7 +125,7 @@ def test_new_join_and_games(live_server: LiveServer) -> None:
 
 async def test_play_driven_through_stdin(live_server: LiveServer) -> None:
     game, tokens = _table(live_server.url, rounds=1)
-    ada = await Driven.start(live_server.url, "play", game, "--token", tokens[0])
+    ada = await Driven.start(live_server.url, "play", game, f"--token={tokens[0]}")
     try:
         await ada.expect("Your move: a number from 1 to")
         assert "you are Ada (seat 0)" in ada.text and "1. play (card" in ada.text
@@ -154,11 +154,32 @@ async def test_play_driven_through_stdin(live_server: LiveServer) -> None:
             await ada.proc.wait()
 
 
+async def test_play_rides_out_a_server_restart(live_server: LiveServer) -> None:
+    game, tokens = _table(live_server.url, rounds=1)
+    ada = await Driven.start(live_server.url, "play", game, f"--token={tokens[0]}")
+    try:
+        await ada.expect("Your move")
+        live_server.kill()
+        await ada.expect("connection lost, reconnecting")
+        live_server.start()
+        await ada.expect("Your move")
+        await ada.type('{"type": "EndTurn"}')
+        await ada.expect("Done: end turn.")
+        await ada.type("q")
+        assert await ada.finish() == 0
+    finally:
+        if ada.proc.returncode is None:
+            ada.proc.kill()
+            await ada.proc.wait()
+    async with PlazaClient(live_server.url) as client:
+        assert (await client.game(game)).seq == 4
+
+
 async def test_play_quits_on_q_and_at_end_of_input(live_server: LiveServer) -> None:
     game, tokens = _table(live_server.url)
-    quit_ = plaza(live_server.url, "play", game, "--token", tokens[1], stdin="q\n")
+    quit_ = plaza(live_server.url, "play", game, f"--token={tokens[1]}", stdin="q\n")
     assert quit_.returncode == 0 and "Waiting for Ada" in quit_.stdout
-    eof = plaza(live_server.url, "play", game, "--token", tokens[0], stdin="")
+    eof = plaza(live_server.url, "play", game, f"--token={tokens[0]}", stdin="")
     assert eof.returncode == 0 and "Your move" in eof.stdout
 
 
