@@ -6,7 +6,7 @@ import { $, h, mount, plural } from "./dom.js";
 import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { Picker } from "./picker.js";
-import { chip, colour, COLOUR_NAMES, shapeName } from "./seats.js";
+import { boardContext, drawBoard, playersPanel } from "./panels.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
 
@@ -124,22 +124,10 @@ function undoPossible() {
 // -- drawing -----------------------------------------------------------------------
 
 function context() {
-  const picker = page.picker;
-  return {
-    view: page.view,
-    legal: page.legal,
-    candidates: picker.candidates(),
-    selection: picker.selection,
-    seat: page.seat,
-    active: page.active,
-    outcome: page.outcome,
-    names: names(),
-    seats: page.meta ? page.meta.seats : 0,
-    interactive: picker.enabled,
-    target: (node, pattern, label) => picker.target(node, pattern, label),
-    can: (pattern) => picker.can(pattern),
-    selected: (pattern) => picker.isSelected(pattern),
-  };
+  return boardContext({
+    view: page.view, legal: page.legal, seat: page.seat, active: page.active, outcome: page.outcome,
+    names: names(), seats: page.meta ? page.meta.seats : 0, picker: page.picker,
+  });
 }
 
 function statusText(ctx) {
@@ -158,21 +146,11 @@ function statusText(ctx) {
   return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "Waiting…";
 }
 
-function drawPlayers(ctx) {
-  const scores = page.board.scores ? page.board.scores(page.view) : null;
-  const list = h("ul", { class: "players" });
-  const count = page.meta ? page.meta.seats : 0;
-  for (let seat = 0; seat < count; seat++) {
-    const isActive = page.active.includes(seat) && !page.outcome;
-    list.append(h("li", { class: ["player", isActive && "active", seat === page.seat && "me"], "data-seat": seat },
-      chip(seat, 18),
-      h("span", { class: "name" }, names()[seat] || h("em", {}, "open seat")),
-      seat === page.seat ? h("span", { class: "you" }, " (you)") : null,
-      h("span", { class: "colour-name" }, ` ${COLOUR_NAMES[seat % COLOUR_NAMES.length]} ${shapeName(seat)}`),
-      scores ? h("span", { class: "score", title: "score" }, scores[seat]) : null,
-      isActive ? h("span", { class: "turn-mark", title: "to move" }, "◀ to move") : null));
-  }
-  mount($("#players"), h("h2", {}, "Players"), list);
+function drawPlayers() {
+  mount($("#players"), playersPanel({
+    seats: page.meta ? page.meta.seats : 0, names: names(), active: page.active, seat: page.seat,
+    scores: page.board.scores ? page.board.scores(page.view) : null, over: !!page.outcome,
+  }));
 }
 
 function drawWaiting() {
@@ -253,21 +231,12 @@ function draw() {
   document.body.dataset.seat = page.seat === null ? "spectator" : page.seat;
   document.body.dataset.seq = page.seq;
   document.body.dataset.myTurn = page.seat !== null && page.active.includes(page.seat) ? "yes" : "no";
-  document.body.dataset.status = page.outcome ? "finished" : page.view === null ? "waiting" : "active";
+  document.body.dataset.status = page.outcome ? "finished" : page.view === null || page.meta.status === "waiting" ? "waiting" : "active";
 
   const boardBox = $("#board");
-  if (page.view === null || page.view === undefined) {
-    mount(boardBox, drawWaiting());
-  } else {
-    let drawn;
-    try {
-      drawn = page.board.render(ctx);
-    } catch (err) {
-      console.error("board render failed; generic view shown", err);
-      drawn = h("pre", {}, JSON.stringify(page.view, null, 1));
-    }
-    mount(boardBox, drawn);
-  }
+  const waiting = !page.outcome && (!page.meta || page.meta.status === "waiting" || page.view === null);
+  mount(boardBox, waiting ? drawWaiting() : null,
+    page.view === null || page.view === undefined ? null : drawBoard(page.board, ctx));
   $("#status").textContent = statusText(ctx);
   $("#status").classList.toggle("your-turn", page.seat !== null && page.active.includes(page.seat) && !page.outcome);
 
@@ -283,7 +252,7 @@ function draw() {
     actions.push(h("button", { type: "button", id: "undo", disabled: !undoPossible() || page.busy, onclick: undo }, "Undo"));
   }
   mount($("#actions"), actions);
-  drawPlayers(ctx);
+  drawPlayers();
   mount($("#outcome"), page.outcome ? renderOutcome(page.outcome, names()) : null);
   drawShare();
 }
@@ -313,7 +282,7 @@ function connect() {
       draw();
     },
     onUpdate(frame) {
-      const wasWaiting = page.view === null;
+      const wasWaiting = page.view === null || (page.meta && page.meta.status === "waiting");
       page.log.add(frame.events || []);
       apply(frame);
       draw();
@@ -340,7 +309,9 @@ function connect() {
 function pollWhileWaiting() {
   setInterval(async () => {
     if (!page.meta || page.meta.status !== "waiting" || document.hidden) return;
-    await refreshMeta();
+    const meta = await refreshMeta();
+    // the game started: say hello again so `legal` is fresh even if no event came with it
+    if (meta && meta.status !== "waiting" && page.conn) page.conn.reconnect();
     draw();
   }, 1500);
 }

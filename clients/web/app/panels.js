@@ -1,0 +1,49 @@
+// Pieces shared by the play and replay pages: the players panel and the board context.
+
+import { h } from "./dom.js";
+import { chip, COLOUR_NAMES, shapeName } from "./seats.js";
+
+/** The players list: colour and shape, name, score, who is to move. */
+export function playersPanel({ seats, names, active, seat, scores, over }) {
+  const list = h("ul", { class: "players" });
+  for (let s = 0; s < seats; s++) {
+    const isActive = active.includes(s) && !over;
+    list.append(h("li", { class: ["player", isActive && "active", s === seat && "me"], "data-seat": s },
+      chip(s, 18),
+      h("span", { class: "name" }, names[s] || h("em", {}, "open seat")),
+      s === seat ? h("span", { class: "you" }, " (you)") : null,
+      h("span", { class: "colour-name" }, ` ${COLOUR_NAMES[s % COLOUR_NAMES.length]} ${shapeName(s)}`),
+      scores ? h("span", { class: "score", title: "score" }, scores[s]) : null,
+      isActive ? h("span", { class: "turn-mark", title: "to move" }, "◀ to move") : null));
+  }
+  return [h("h2", {}, "Players"), list];
+}
+
+/** What a board's render(ctx) receives. `picker` decides what is clickable. */
+export function boardContext({ view, legal, seat, active, outcome, names, seats, picker }) {
+  return {
+    view,
+    legal,
+    candidates: picker.candidates(),
+    selection: picker.selection,
+    seat,
+    active,
+    outcome,
+    names,
+    seats,
+    interactive: picker.enabled,
+    target: (node, pattern, label) => picker.target(node, pattern, label),
+    can: (pattern) => picker.can(pattern),
+    selected: (pattern) => picker.isSelected(pattern),
+  };
+}
+
+/** Draw the board, falling back to the raw view when a board module fails. */
+export function drawBoard(board, ctx) {
+  try {
+    return board.render(ctx);
+  } catch (err) {
+    console.error("board render failed; the raw view is shown", err);
+    return h("pre", { class: "raw-view" }, JSON.stringify(ctx.view, null, 1));
+  }
+}
