@@ -96,8 +96,22 @@ async function send(command) {
   showMessage("");
   draw();
   const answer = await page.conn.command(command, page.seq);
-  page.busy = false;
   if (answer.op === "rejected") showMessage(answer.message);
+  settle(answer);
+}
+
+/** Stay busy after `accepted` until the update that carries the command's events is in. */
+function settle(answer) {
+  if (answer.op === "accepted" && page.seq < answer.seq) {
+    page.waitSeq = answer.seq;
+    clearTimeout(page.settleTimer);
+    page.settleTimer = setTimeout(() => settle({ op: "timeout" }), 5000);
+    draw();
+    return;
+  }
+  clearTimeout(page.settleTimer);
+  page.waitSeq = null;
+  page.busy = false;
   draw();
 }
 
@@ -108,9 +122,8 @@ async function undo() {
   showMessage("");
   draw();
   const answer = await page.conn.undo();
-  page.busy = false;
   if (answer.op === "rejected") showMessage(answer.message);
-  draw();
+  settle(answer);
 }
 
 function undoPossible() {
@@ -230,6 +243,8 @@ function draw() {
   const ctx = context();
   document.body.dataset.seat = page.seat === null ? "spectator" : page.seat;
   document.body.dataset.seq = page.seq;
+  document.body.dataset.busy = page.busy ? "yes" : "no";
+  page.draws = (page.draws || 0) + 1;
   document.body.dataset.myTurn = page.seat !== null && page.active.includes(page.seat) ? "yes" : "no";
   document.body.dataset.status = page.outcome ? "finished" : page.view === null || page.meta.status === "waiting" ? "waiting" : "active";
 
@@ -278,6 +293,7 @@ function connect() {
       if (!reconnected) page.log.clear();
       page.log.add(frame.events || []);
       apply(frame);
+      if (page.waitSeq && page.seq >= page.waitSeq) settle({ op: "welcome" });
       if (frame.view === null || (page.meta && page.meta.status === "waiting")) refreshMeta().then(draw);
       draw();
     },
@@ -285,6 +301,7 @@ function connect() {
       const wasWaiting = page.view === null || (page.meta && page.meta.status === "waiting");
       page.log.add(frame.events || []);
       apply(frame);
+      if (page.waitSeq && page.seq >= page.waitSeq) settle({ op: "update" });
       draw();
       if (wasWaiting || page.outcome) refreshMeta().then(draw);
     },

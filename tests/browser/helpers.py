@@ -1,0 +1,136 @@
+"""Driving the web client like a person: the lobby, clicking highlighted targets, waiting."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1366, "height": 860}
+
+
+class PageErrors:
+    """Collects uncaught errors of a page so a test can assert there were none."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+
+def new_player(browser: Browser, viewport: dict[str, int] | None = None) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(viewport=viewport or LAPTOP)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.errors = PageErrors(page)  # type: ignore[attr-defined]
+    return context, page
+
+
+def create_game(page: Page, base: str, kind: str, name: str, seats: int = 2,
+                options: dict[str, Any] | None = None) -> str:
+    """Create a game from the lobby form and join it; returns the game id."""
+    page.goto(base + "/")
+    page.fill("#player-name", name)
+    page.select_option("#kind", kind)
+    page.select_option("#seats", str(seats))
+    for field, value in (options or {}).items():
+        target = page.locator(f"#options [name='{field}']")
+        if isinstance(value, bool):
+            target.set_checked(value)
+        else:
+            target.select_option(json.dumps(value))
+    page.click("#create")
+    page.wait_for_url("**/games/*")
+    return page.url.rsplit("/", 1)[1].split("#")[0]
+
+
+def join_game(page: Page, base: str, game_id: str, name: str) -> None:
+    """Join a waiting game from the lobby list."""
+    page.goto(base + "/")
+    page.fill("#player-name", name)
+    page.click(f"li[data-game='{game_id}'] button.join")
+    page.wait_for_url(f"**/games/{game_id}")
+
+
+def wait_started(*pages: Page) -> None:
+    for page in pages:
+        page.wait_for_selector("body[data-status=active], body[data-status=finished]")
+
+
+def seq(page: Page) -> int:
+    return int(page.get_attribute("body", "data-seq") or 0)
+
+
+def targets(page: Page) -> list[dict[str, Any]]:
+    """The patterns of every highlighted (clickable) target on the page."""
+    raw = page.eval_on_selector_all(".target", "nodes => nodes.map(n => n.dataset.pattern)")
+    return [json.loads(p) for p in raw if p]
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("() => document.body.dataset.busy === 'no'")
+
+
+def click_target(page: Page, rng: random.Random, prefer: str | None = None) -> dict[str, Any]:
+    """Click one highlighted target (chosen by `rng`), as a person would; returns its pattern."""
+    settle(page)
+    nodes = page.locator(".target")
+    count = nodes.count()
+    assert count > 0, "no highlighted target to click"
+    indices = list(range(count))
+    if prefer:
+        preferred = [i for i in indices if json.loads(nodes.nth(i).get_attribute("data-pattern") or "{}")
+                     .get("type") == prefer]
+        indices = preferred or indices
+    index = rng.choice(indices)
+    node = nodes.nth(index)
+    pattern = json.loads(node.get_attribute("data-pattern") or "{}")
+    before = page.evaluate("() => window.plaza.draws")
+    node.scroll_into_view_if_needed()
+    node.click()
+    page.wait_for_function(
+        "(before) => window.plaza.draws > before && document.body.dataset.busy === 'no'", arg=before)
+    return pattern
+
+
+def mover(pages: list[Page]) -> Page | None:
+    for page in pages:
+        if page.get_attribute("body", "data-my-turn") == "yes" and page.locator(".target").count():
+            return page
+    return None
+
+
+def play_clicks(pages: list[Page], rng: random.Random, moves: int) -> int:
+    """Click highlighted targets on whichever page may move until `moves` commands were sent."""
+    sent = 0
+    idle = 0
+    while sent < moves:
+        page = mover(pages)
+        if page is None:
+            if all(p.get_attribute("body", "data-status") == "finished" for p in pages):
+                break
+            idle += 1
+            assert idle < 200, "nobody can move but the game is not over"
+            pages[0].wait_for_timeout(50)
+            continue
+        idle = 0
+        before = seq(page)
+        click_target(page, rng)
+        if seq(page) > before:
+            sent += 1
+    return sent
+
+
+def server_state(base: str, game_id: str, token: str | None = None, at: int | None = None) -> Any:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    params = {"at": at} if at is not None else {}
+    return httpx.get(f"{base}/api/games/{game_id}/state", headers=headers, params=params).json()
+
+
+def token_of(page: Page, game_id: str) -> tuple[int, str]:
+    held = page.evaluate(f"() => JSON.parse(localStorage.getItem('plaza.seats.{game_id}'))")
+    seat, value = next(iter(held.items()))
+    return int(seat), value["token"]
