@@ -7,7 +7,7 @@ import msgspec
 
 from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
-from .geometry import Edge, edge_ends, laid
+from .geometry import ORIENTATIONS, Edge, edge_ends, laid
 from .scoring import colour_scores, seat_keys
 from .state import Area, State
 
@@ -68,6 +68,9 @@ class View(msgspec.Struct, frozen=True):
     joints: list[tuple[int, int]]  # every point of a Hedge is a joint
     areas: list[AreaView]
     hand: HedgeView | None  # the Hedge drawn, to place
+    # The hand laid each way from joint (0, 0), at index rotation + 4 * mirrored: a
+    # PlaceHedge(x, y, rotation, mirrored) puts these segments shifted by (x, y).
+    hand_orientations: list[list[SegmentView]]
     bag_size: int
     circle: list[HedgeView]  # the open circle still to take, in order (open_circle only)
     pending: list[int]  # closed areas waiting to be resolved
@@ -86,6 +89,13 @@ def segment(edge: Edge, colour: int, hedge: int) -> SegmentView:
 def hedge_view(hedge: int) -> HedgeView:
     return HedgeView(hedge, HEDGES[hedge].shape.name,
                      [segment(e, c, hedge) for e, c in laid(hedge, 0, 0, 0, False)])
+
+
+def orientations(hedge: int | None) -> list[list[SegmentView]]:
+    if hedge is None:
+        return []
+    return [[segment(e, c, hedge) for e, c in laid(hedge, 0, 0, rotation, mirrored)]
+            for rotation, mirrored in ORIENTATIONS]
 
 
 def area_view(state: State, b: Board, area: Area) -> AreaView:
@@ -112,7 +122,8 @@ def view(state: State, viewer: int | None) -> View:
         state.open_circle, colour_views(state), list(state.features),
         [segment(e, c, b.hedges[e]) for e, c in sorted(b.colours.items())],
         sorted(b.degree), [area_view(state, b, a) for a in state.areas],
-        None if state.hedge is None else hedge_view(state.hedge), len(state.bag),
+        None if state.hedge is None else hedge_view(state.hedge), orientations(state.hedge),
+        len(state.bag),
         [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
         [[COLOURS[c] for c in group] for group in state.queue], state.extra_turn,
         [k[0] for k in seat_keys(state, colour_scores(state))], list(state.ended))

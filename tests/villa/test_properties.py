@@ -19,7 +19,7 @@ from domain.villa.components import TOKENS_PER_COLOUR
 from domain.villa.state import State
 from tests.support.contract import play_and_check
 
-GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 3
+GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 6
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     (2, {}), (3, {}), (4, {}),

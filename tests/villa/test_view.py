@@ -9,9 +9,9 @@ import msgspec
 
 from domain.villa import GAME
 from domain.villa.commands import Command
-from domain.villa.events import Event
+from domain.villa.events import Event, HedgeDrawn
 
-from .helpers import begin, lay, play_until
+from .helpers import act, apply, begin, lay, play_until
 
 
 def test_the_view_draws_the_board() -> None:
@@ -75,3 +75,17 @@ def _sample(kind: object) -> object:
 def test_schemas_for_the_wire() -> None:
     for kind in (Command, GAME.view_type, GAME.options_type, Event):
         assert msgspec.json.schema(kind)
+
+
+def test_the_view_shows_each_way_to_lay_the_hand_as_placehedge_means_it() -> None:
+    state = apply(begin(2), [HedgeDrawn(0, 21)])
+    view = GAME.view(state, 0)
+    assert view.hand is not None and view.hand.id == 21 and len(view.hand_orientations) == 8
+    for command in GAME.legal(state, 0)[::17]:
+        way = view.hand_orientations[command.rotation + 4 * command.mirrored]
+        drawn = {(s.x1 + command.x, s.y1 + command.y, s.x2 + command.x, s.y2 + command.y,
+                  s.colour) for s in way}
+        after, _ = act(state, 0, command)
+        placed = {(s.x1, s.y1, s.x2, s.y2, s.colour)
+                  for s in GAME.view(after, None).segments if s.hedge == 21}
+        assert drawn == placed
