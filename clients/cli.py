@@ -86,7 +86,7 @@ async def cmd_join(client: PlazaClient, args: argparse.Namespace, console: Conso
         return 0
     print(f"seat {joined.seat}")
     print(f"token {joined.token}")
-    print(f"Keep the token secret. Play with: plaza play {args.game} --token={joined.token}")
+    print(f"Keep the token secret. Play with: plaza play {args.game} --token {joined.token}")
     return 0
 
 
@@ -284,6 +284,21 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _glue_values(argv: list[str]) -> list[str]:
+    """`--token -x...` as `--token=-x...`: a token may start with a dash, which argparse
+    would take for an option."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--token" and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            out.append(f"--token={argv[i + 1]}")
+            i += 2
+        else:
+            out.append(argv[i])
+            i += 1
+    return out
+
+
 def _split_bench(argv: list[str]) -> list[str] | None:
     """The arguments after `bench` when the command is bench (all passed through as they are)."""
     i = 0
@@ -319,7 +334,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_ERROR
     top = parser()
-    args, unknown = top.parse_known_args(argv)
+    args, unknown = top.parse_known_args(_glue_values(argv))
     if unknown and args.command != "serve":
         top.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "serve":

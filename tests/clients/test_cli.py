@@ -177,9 +177,9 @@ async def test_play_rides_out_a_server_restart(live_server: LiveServer) -> None:
 
 async def test_play_quits_on_q_and_at_end_of_input(live_server: LiveServer) -> None:
     game, tokens = _table(live_server.url)
-    quit_ = plaza(live_server.url, "play", game, f"--token={tokens[1]}", stdin="q\n")
+    quit_ = plaza(live_server.url, "play", game, "--token", tokens[1], stdin="q\n")
     assert quit_.returncode == 0 and "Waiting for Ada" in quit_.stdout
-    eof = plaza(live_server.url, "play", game, f"--token={tokens[0]}", stdin="")
+    eof = plaza(live_server.url, "play", game, "--token", tokens[0], stdin="")
     assert eof.returncode == 0 and "Your move" in eof.stdout
 
 
@@ -237,6 +237,7 @@ def test_clear_errors_without_tracebacks(live_server: LiveServer, tmp_path: Path
     cases = [
         (plaza(url, "watch", "nosuchgame"), "There is no game"),
         (plaza(url, "play", game, "--token", "forged"), "token"),
+        (plaza(url, "play", game, "--token", "-forged-with-a-dash"), "token"),
         (plaza(url, "play", game), "needs the seat's token"),
         (plaza(url, "new", "nosuchkind", "--seats", "2"), "nosuchkind"),
         (plaza(url, "new", "tinydraw", "--seats", "2", "--options", "{bad"), "not JSON"),

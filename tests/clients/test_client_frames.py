@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.http11 import Request, Response
 
 from clients.client import (
     GameConnection,
@@ -53,12 +54,25 @@ async def hello(ws: ServerConnection) -> dict[str, Any]:
 
 
 class Peer:
-    """A scripted peer: one handler per accepted connection, in order; records hellos."""
+    """A scripted peer: one handler per accepted connection, in order; `http` answers
+    plain HTTP requests by path (with their query)."""
 
     def __init__(self, *handlers: Handler) -> None:
         self.handlers = list(handlers)
         self.connections = 0
         self.server: Server | None = None
+        self.http: dict[str, Any] = {}
+        self.requests: list[str] = []
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        if not request.path.startswith("/api/"):
+            return None
+        self.requests.append(request.path)
+        body = self.http.get(request.path)
+        if body is None:
+            return connection.respond(404, json.dumps({"error": {"code": "nope",
+                                                                  "message": "Not here."}}))
+        return connection.respond(200, json.dumps(body))
 
     async def handle(self, ws: ServerConnection) -> None:
         handler = self.handlers[min(self.connections, len(self.handlers) - 1)]
@@ -78,7 +92,8 @@ async def peer_factory() -> AsyncIterator[Callable[..., Awaitable[Peer]]]:
 
     async def start(*handlers: Handler) -> Peer:
         peer = Peer(*handlers)
-        peer.server = await serve(peer.handle, "127.0.0.1", 0)
+        peer.server = await serve(peer.handle, "127.0.0.1", 0,
+                                  process_request=peer.process_request)
         servers.append(peer.server)
         return peer
 
@@ -283,3 +298,53 @@ async def test_lost_for_good_ends_updates(peer_factory: Callable[..., Awaitable[
     with pytest.raises(PlazaError):
         await conn.command({"type": "EndTurn"})
     await conn.close()
+
+
+async def test_a_welcome_lacking_envelopes_is_filled_from_the_store(
+        peer_factory: Callable[..., Awaitable[Peer]]) -> None:
+    async def first(ws: ServerConnection) -> None:
+        await hello(ws)
+        await ws.send(welcome(2))
+        await ws.send(update(3, [env(3)]))
+        await ws.close()
+
+    async def second(ws: ServerConnection) -> None:
+        assert (await hello(ws))["since"] == 3
+        await ws.send(welcome(6, [env(6)]))  # 4 and 5 are missing
+        await ws.wait_closed()
+
+    peer = await peer_factory(first, second)
+    peer.http["/api/games/g1/events?since=3"] = {"seq": 6, "events": [env(4), env(5), env(6)]}
+    async with GameConnection(peer.url, "g1", token="t") as conn:
+        assert await conn.wait_for_seq(6, timeout=5)
+        updates = [await conn.next_update() for _ in range(3)]
+        assert [[e.seq for e in u.events] for u in updates] == [[], [3], [4, 5, 6]]
+        assert peer.requests == ["/api/games/g1/events?since=3"]
+
+
+async def test_rate_limited_commands_are_sent_again(
+        peer_factory: Callable[..., Awaitable[Peer]]) -> None:
+    async def script(ws: ServerConnection) -> None:
+        await hello(ws)
+        await ws.send(welcome(1))
+        first = json.loads(await ws.recv())
+        await ws.send(json.dumps({"op": "error", "code": "rate_limited", "message": "Slow down."}))
+        again = json.loads(await ws.recv())
+        assert again == first
+        await ws.send(update(2, [env(2)]))
+        await ws.send(json.dumps({"op": "accepted", "ref": again["ref"], "seq": 2}))
+        await ws.wait_closed()
+
+    peer = await peer_factory(script)
+    async with GameConnection(peer.url, "g1", token="t") as conn:
+        answer = await conn.command({"type": "EndTurn"}, timeout=5)
+        assert isinstance(answer, p.Accepted) and conn.errors[0].code == "rate_limited"
+
+
+async def test_http_errors_carry_the_servers_code(
+        peer_factory: Callable[..., Awaitable[Peer]]) -> None:
+    peer = await peer_factory(hello)
+    async with PlazaClient(peer.url) as plaza:
+        with pytest.raises(PlazaError) as info:
+            await plaza.game("g1")
+        assert info.value.code == "nope" and info.value.status == 404
