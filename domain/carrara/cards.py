@@ -9,7 +9,6 @@ pure functions of one player's holdings, so the rules tests can check every card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Final, Literal, get_args
 
 from .components import (
@@ -251,6 +250,8 @@ def grey_vp(card: Grey, cities: Buildings) -> int:
 
 # -- green: bonus scoring -------------------------------------------------------------
 
+# research: the two green cards that let each player choose what is scored again
+CHOOSING_GREENS: Final[tuple[Green, ...]] = ("two_cities", "two_types")
 GREEN_CITIES: Final[dict[Green, tuple[City, City]]] = {
     "livorno_lerici": ("livorno", "lerici"),
     "pisa_massa": ("pisa", "massa"),
@@ -278,27 +279,19 @@ def _add(values: Sequence[Value]) -> Value:
     return Value(sum(v.vp for v in values), sum(v.coins for v in values))
 
 
-def _best_two(options: Sequence[Value], rate: int, coins: int) -> Value:
-    """The two options worth most to the player (a choice with a dominant answer)."""
-    if len(options) < 2:
-        return _add(options)
-    pairs = [_add(pair) for pair in combinations(options, 2)]
-    return max(pairs, key=lambda v: (v.vp + (coins + v.coins) // rate, v.vp))
-
-
-def green_gain(card: Green, cities: Buildings, values: Sequence[Value], rate: int,
-               coins: int) -> Value:
+def green_gain(card: Green, cities: Buildings, values: Sequence[Value],
+               choice: Sequence[str] = ()) -> Value:
     """research: cards II-VII score a player's own board like the scoring action (no
-    objects); VIII and IX are majorities and handled by `green_majorities`."""
+    objects); for II and VI `choice` names the player's two cities or types. VIII and IX
+    are majorities, see `green_majorities`."""
     match card:
         case "two_cities":
-            options = [_city_gain(cities, values, i) for i in range(len(CITIES))]
-            return _best_two(options, rate, coins)
+            return _add([_city_gain(cities, values, CITIES.index(c)) for c in choice])
         case "livorno_lerici" | "pisa_massa" | "lucca_viareggio":
             pair = GREEN_CITIES[card]
             return _add([_city_gain(cities, values, CITIES.index(c)) for c in pair])
         case "two_types":
-            return _best_two([_kind_gain(cities, values, k) for k in KINDS], rate, coins)
+            return _add([_kind_gain(cities, values, k) for k in choice])
         case "smallest_of_each_type":
             return _add([_kind_gain(cities, values, k, smallest=True) for k in KINDS])
         case "region_majority" | "city_majority":

@@ -78,7 +78,22 @@ class PassTurn(msgspec.Struct, tag="PassTurn", tag_field="type", frozen=True):
     """In the last round only: skip the last turn (research: no one has to act)."""
 
 
+class ChooseBonusCities(msgspec.Struct, tag="ChooseBonusCities", tag_field="type",
+                        frozen=True):
+    """Green card II at the final scoring: the two cities of yours scored again."""
+
+    cities: tuple[City, City]
+
+
+class ChooseBonusTypes(msgspec.Struct, tag="ChooseBonusTypes", tag_field="type",
+                       frozen=True):
+    """Green card VI at the final scoring: the two building types of yours scored again."""
+
+    kinds: tuple[Kind, Kind]
+
+
 Command = (
     TurnWheel | KeepWheel | BuyBlocks | TakeCoins | Build | PayBlocks | TakeUpgrade
     | ScoreCity | ScoreType | ScoreCategory | BuyObject | EndTurn | AnnounceEnd | PassTurn
+    | ChooseBonusCities | ChooseBonusTypes
 )

@@ -9,6 +9,7 @@ from .components import CITY_NAMES, ITEM_NAMES, KIND_NAMES, ROMAN, SPACE_NAMES, 
 from .events import (
     BlocksBought,
     BlocksDrawn,
+    BonusChosen,
     BuildingBuilt,
     BuildingChosen,
     BuildingRevealed,
@@ -27,6 +28,9 @@ from .events import (
     WheelKept,
     WheelTurned,
 )
+
+BOARD_NAMES: dict[str, str] = {**{str(k): v for k, v in CITY_NAMES.items()},
+                              **{str(k): v for k, v in KIND_NAMES.items()}}
 
 
 def _tile(tile: Tile | None) -> str:
@@ -83,6 +87,9 @@ def describe(event: Event) -> str:
             return f"Seat {seat} announces the end of the game and takes {vp} VP."
         case TurnEnded(seat, passed):
             return f"Seat {seat} {'passes' if passed else 'ends the turn'}."
+        case BonusChosen(seat, choice):
+            names = [BOARD_NAMES[c] for c in choice]
+            return f"Seat {seat} has the green card score {' and '.join(names)} again."
         case GameEnded(reason):
             why = "the end was announced" if reason == "announced" else "the last building is built"
             return f"The game is over ({why}); final scoring."

@@ -139,8 +139,16 @@ class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True):
     reason: EndReason
 
 
+class BonusChosen(msgspec.Struct, tag="BonusChosen", tag_field="type", frozen=True):
+    """Final scoring with green card II or VI: what this player has scored again."""
+
+    seat: int
+    choice: tuple[City | Kind, ...]
+
+
 Event = (
     GameStarted | CardsDrawn | BuildingRevealed | WheelTurned | WheelKept | BlocksDrawn
     | BlocksBought | CoinsTaken | BuildingChosen | BuildingBuilt | UpgradeTaken | CityScored
     | TypeScored | CategoryScored | ObjectBought | EndAnnounced | TurnEnded | GameEnded
+    | BonusChosen
 )

@@ -8,6 +8,8 @@ from .commands import (
     Build,
     BuyBlocks,
     BuyObject,
+    ChooseBonusCities,
+    ChooseBonusTypes,
     Command,
     KeepWheel,
     PassTurn,
@@ -26,6 +28,7 @@ from .components import (
     CITY_SCORING_MINIMUM,
     COLOURS,
     KIND_NAMES,
+    KINDS,
     MAX_SCORINGS,
     OBJECT_PRICE,
     ROMAN,
@@ -33,7 +36,7 @@ from .components import (
     Tile,
 )
 from .scoring import objectives
-from .state import State, counts_of
+from .state import State, active, counts_of
 from .wheel import cost_of
 
 PHASE_STEPS = {
@@ -43,6 +46,7 @@ PHASE_STEPS = {
     "upgrade": "take an upgrade tile",
     "purchase": "buy an object or end the turn",
     "closing": "end the turn",
+    "bonus": "choose what the green card scores again",
     "over": "nothing: the game is over",
 }
 STEP_OF: dict[type, tuple[str, ...]] = {
@@ -50,7 +54,8 @@ STEP_OF: dict[type, tuple[str, ...]] = {
     ScoreCity: ("action",), ScoreType: ("action",), ScoreCategory: ("action",),
     PassTurn: ("action",), TakeCoins: ("action", "buy"), BuyBlocks: ("buy",),
     PayBlocks: ("pay",), TakeUpgrade: ("upgrade",), BuyObject: ("purchase",),
-    AnnounceEnd: ("purchase", "closing"),
+    AnnounceEnd: ("purchase", "closing"), ChooseBonusCities: ("bonus",),
+    ChooseBonusTypes: ("bonus",),
 }
 
 
@@ -60,8 +65,10 @@ def name(tile: Tile) -> str:
 
 def why_illegal(state: State, seat: int, command: Command) -> str:
     kind = type(command).__name__
-    if state.phase == "over" or seat != state.turn:
-        return f"{kind} is not possible now: the game waits for seat {state.turn}, not {seat}."
+    waiting = active(state)
+    if seat not in waiting:
+        seats = " and ".join(str(s) for s in waiting) or "nobody"
+        return f"{kind} is not possible now: the game waits for seat {seats}, not {seat}."
     steps = STEP_OF.get(type(command), ("purchase", "closing"))
     if state.phase not in steps:
         return (f"{kind} is not possible now: this step of your turn is to "
@@ -82,6 +89,8 @@ def why_illegal(state: State, seat: int, command: Command) -> str:
                     f"you have {state.players[seat].coins}.")
         case AnnounceEnd():
             return _why_announce(state, seat)
+        case ChooseBonusCities() | ChooseBonusTypes():
+            return _why_bonus(state, command)
     return _why_other(state, command)
 
 
@@ -185,3 +194,12 @@ def _why_announce(state: State, seat: int) -> str:
     missing = [card for card, ok in zip((cards.brown, cards.purple, cards.grey),
                                         objectives(state, seat), strict=True) if not ok]
     return f"AnnounceEnd: you have not met the objective(s) {', '.join(missing)}."
+
+
+def _why_bonus(state: State, c: ChooseBonusCities | ChooseBonusTypes) -> str:
+    wanted = "ChooseBonusCities" if state.cards.green == "two_cities" else "ChooseBonusTypes"
+    if type(c).__name__ != wanted:
+        return f"{type(c).__name__}: the green card of this game asks for {wanted}."
+    names = list(c.cities if isinstance(c, ChooseBonusCities) else c.kinds)
+    return (f"{wanted} {names}: name two different ones in board order "
+            f"({', '.join(CITIES if isinstance(c, ChooseBonusCities) else KINDS)}).")

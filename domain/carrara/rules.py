@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import combinations
 from random import Random
 
 from domain.core import Illegal
@@ -12,6 +13,8 @@ from .commands import (
     Build,
     BuyBlocks,
     BuyObject,
+    ChooseBonusCities,
+    ChooseBonusTypes,
     Command,
     EndTurn,
     KeepWheel,
@@ -40,6 +43,7 @@ from .components import (
 from .events import (
     BlocksBought,
     BlocksDrawn,
+    BonusChosen,
     BuildingBuilt,
     BuildingChosen,
     BuildingRevealed,
@@ -58,14 +62,10 @@ from .events import (
 )
 from .reasons import why_illegal
 from .scoring import can_announce, category_gain, city_gain, items_for, kind_gain
-from .state import State, upgrade_choices
+from .state import State, active, upgrade_choices
 from .wheel import blocks_on_wheel, cost_of, draw, purchases, refill_count
 
 # -- legal ------------------------------------------------------------------------
-
-
-def active(state: State) -> list[int]:
-    return [] if state.phase == "over" else [state.turn]
 
 
 def score_options(state: State, seat: int) -> list[Command]:
@@ -122,6 +122,13 @@ def closing_options(state: State, seat: int) -> list[Command]:
     return out
 
 
+def bonus_options(state: State) -> list[Command]:
+    """Green II or VI: every pair of two different cities (types), in board order."""
+    if state.cards.green == "two_cities":
+        return [ChooseBonusCities(pair) for pair in combinations(CITIES, 2)]
+    return [ChooseBonusTypes(pair) for pair in combinations(KINDS, 2)]
+
+
 def legal(state: State, seat: int) -> list[Command]:
     if seat not in active(state):
         return []
@@ -143,6 +150,8 @@ def legal(state: State, seat: int) -> list[Command]:
             return out + closing_options(state, seat)
         case "closing":
             return closing_options(state, seat)
+        case "bonus":
+            return bonus_options(state)
     return []
 
 
@@ -175,6 +184,8 @@ def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event
             return [ObjectBought(seat, item, OBJECT_PRICE)]
         case EndTurn() | PassTurn():
             return _end_turn(state, seat, passed=isinstance(command, PassTurn))
+        case ChooseBonusCities(choice) | ChooseBonusTypes(choice):
+            return [BonusChosen(seat, choice)]
         case AnnounceEnd():
             announced = [EndAnnounced(seat, ANNOUNCE_VP)]
             return [*announced, *_end_turn(state, seat, ended=True)]

@@ -85,7 +85,7 @@ def final_scores(state: State) -> list[dict[str, int]]:
         if cards.green else [0] * state.seats
     out = []
     for seat, p in enumerate(state.players):
-        gain = green_gain(cards.green, p.cities, p.city_values(), rate, p.coins) \
+        gain = green_gain(cards.green, p.cities, p.city_values(), p.bonus) \
             if cards.green else None
         coins = p.coins + (gain.coins if gain else 0)
         parts = {

@@ -7,7 +7,7 @@ from typing import Any, Literal
 import msgspec
 from msgspec.structs import replace
 
-from .cards import BASIC_CARDS, Brown, Green, Grey, Purple
+from .cards import BASIC_CARDS, CHOOSING_GREENS, Brown, Green, Grey, Purple
 from .components import (
     BASE_TILES,
     BLOCKS_PER_COLOUR,
@@ -37,6 +37,7 @@ from .components import (
 from .events import (
     BlocksBought,
     BlocksDrawn,
+    BonusChosen,
     BuildingBuilt,
     BuildingChosen,
     BuildingRevealed,
@@ -58,7 +59,7 @@ from .events import (
 )
 
 Counts = tuple[int, ...]  # one count per colour (COLOURS) or per object type (ITEMS)
-Phase = Literal["action", "buy", "pay", "upgrade", "purchase", "closing", "over"]
+Phase = Literal["action", "buy", "pay", "upgrade", "purchase", "closing", "bonus", "over"]
 
 
 def counts_of(names: tuple[str, ...] | list[str], order: tuple[str, ...]) -> Counts:
@@ -98,6 +99,7 @@ class Player(msgspec.Struct, frozen=True):
     scored_categories: tuple[Category, ...] = ()
     scorings: int = 0
     announced: bool = False
+    bonus: tuple[City | Kind, ...] = ()  # green II/VI: the cities or types chosen
 
     def value(self, space: Space) -> Value:
         """What one unit of building cost scores on this space of the player's board."""
@@ -135,6 +137,13 @@ class State(msgspec.Struct, frozen=True):
     pending: Pending | None = None
     end: EndReason | None = None
     announcer: int | None = None
+
+
+def active(state: State) -> list[int]:
+    """The seat to move; in the bonus choice every seat that has not chosen yet."""
+    if state.phase == "bonus":
+        return [seat for seat, p in enumerate(state.players) if not p.bonus]
+    return [] if state.phase == "over" else [state.turn]
 
 
 def upgrade_choices(state: State) -> tuple[Space, ...]:
@@ -291,7 +300,13 @@ def evolve(state: State | None, event: Event) -> State:
         case TurnEnded():
             return _turn_ended(state, event)
         case GameEnded():
-            return replace(state, phase="over")
+            # research: green II and VI let every player choose what is scored again
+            choosing = state.cards.green in CHOOSING_GREENS
+            return replace(state, phase="bonus" if choosing else "over")
+        case BonusChosen(seat, choice):
+            state = _with_player(state, seat, bonus=choice)
+            done = all(p.bonus for p in state.players)
+            return replace(state, phase="over" if done else "bonus")
     changed = _market(state, event) or _boards(state, event)
     if changed is None:
         raise TypeError(f"unknown event {event!r}")

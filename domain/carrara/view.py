@@ -67,6 +67,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     buildings: int
     total_cost: int
     announced: bool
+    bonus: list[City | Kind]  # green II/VI at the final scoring: the player's choice
 
 
 class CardsView(msgspec.Struct, frozen=True):
@@ -133,6 +134,7 @@ def _player(state: State, seat: int, sees: bool) -> PlayerView:
         buildings=len(p.tiles()),
         total_cost=sum(t.cost for t in p.tiles()),
         announced=p.announced,
+        bonus=list(p.bonus),
     )
 
 

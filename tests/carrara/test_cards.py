@@ -21,11 +21,13 @@ from domain.carrara.cards import (
     purple_met,
     purple_vp,
 )
-from domain.carrara.commands import AnnounceEnd
+from domain.carrara.commands import AnnounceEnd, ChooseBonusCities, ChooseBonusTypes, EndTurn
 from domain.carrara.components import CITIES, CITY_VALUE, UPGRADED_VALUE, Value
+from domain.carrara.events import BonusChosen, GameEnded, TurnEnded
 from domain.carrara.scoring import final_scores
+from domain.core import Illegal
 
-from .helpers import board, items, new_game, with_player
+from .helpers import act, board, items, new_game, with_player
 
 VALUES = [CITY_VALUE[c] for c in CITIES]
 
@@ -244,36 +246,36 @@ EXAMPLE = board(livorno=[("cattedrale", 3), ("porta", 2)], lucca=[("villa", 1)],
 UPGRADED = [*VALUES[:5], UPGRADED_VALUE["lerici"]]
 
 
-def test_green_two_cities_of_your_choice_takes_the_best_two() -> None:
-    # Livorno 15 VP, Lucca 2 VP, Massa 2 VP, Lérici 12 coins: the best two depend on
-    # the coins the player already has (5 coins = 1 VP)
-    assert green_gain("two_cities", EXAMPLE, VALUES, 5, 3) == Value(vp=15, coins=12)
-    assert green_gain("two_cities", EXAMPLE, VALUES, 5, 0) == Value(vp=17)
+def test_green_two_cities_of_your_choice() -> None:
+    # Livorno 15 VP, Lucca 2 VP, Massa 2 VP, Lérici 12 coins
+    assert green_gain("two_cities", EXAMPLE, VALUES, ("livorno", "lerici")) == Value(15, 12)
+    assert green_gain("two_cities", EXAMPLE, VALUES, ("lucca", "massa")) == Value(vp=4)
+    assert green_gain("two_cities", EXAMPLE, VALUES, ("pisa", "viareggio")) == Value()
 
 
 def test_green_livorno_and_lerici() -> None:
-    assert green_gain("livorno_lerici", EXAMPLE, VALUES, 5, 0) == Value(vp=15, coins=12)
-    assert green_gain("livorno_lerici", EXAMPLE, UPGRADED, 5, 0) == Value(vp=27, coins=24)
+    assert green_gain("livorno_lerici", EXAMPLE, VALUES) == Value(vp=15, coins=12)
+    assert green_gain("livorno_lerici", EXAMPLE, UPGRADED) == Value(vp=27, coins=24)
 
 
 def test_green_pisa_and_massa() -> None:
-    assert green_gain("pisa_massa", EXAMPLE, VALUES, 5, 0) == Value(vp=2)
+    assert green_gain("pisa_massa", EXAMPLE, VALUES) == Value(vp=2)
 
 
 def test_green_lucca_and_viareggio() -> None:
-    assert green_gain("lucca_viareggio", EXAMPLE, VALUES, 5, 0) == Value(vp=2)
+    assert green_gain("lucca_viareggio", EXAMPLE, VALUES) == Value(vp=2)
 
 
 def test_green_two_building_types_of_your_choice() -> None:
-    # research's example: Biblioteca (2 VP + 8 coins), Cattedrale (9 VP + 4 coins);
-    # Porta (6 VP) is worth more than the Biblioteca, so the best choice takes it
-    assert green_gain("two_types", EXAMPLE, VALUES, 5, 0) == Value(vp=15, coins=4)
+    # research: Biblioteca (2 VP + 8 coins) and Cattedrale (9 VP + 4 coins)
+    choice = ("biblioteca", "cattedrale")
+    assert green_gain("two_types", EXAMPLE, VALUES, choice) == Value(vp=11, coins=12)
 
 
 def test_green_smallest_building_of_each_type() -> None:
     # research: Biblioteca 2 in Massa 2, Cattedrale 3 in Livorno 9, Porta 2 in Livorno 6,
     # Villa 1 in Lucca 2: 19 VP
-    assert green_gain("smallest_of_each_type", EXAMPLE, VALUES, 5, 0) == Value(vp=19)
+    assert green_gain("smallest_of_each_type", EXAMPLE, VALUES) == Value(vp=19)
 
 
 def test_green_region_majority_nine_vp_each_side_ties_share() -> None:
@@ -315,3 +317,41 @@ def test_expansion_announcement_needs_the_three_drawn_objectives() -> None:
     assert AnnounceEnd() in GAME.legal(state, 0)
     state = replace(state, city_scored_by=(0, 0, 1, None, None, None))
     assert AnnounceEnd() not in GAME.legal(state, 0)
+
+
+def test_green_two_cities_each_player_chooses_at_the_final_scoring() -> None:
+    state = new_game(2, expansion=True, green="two_cities", brown="buildings",
+                     purple="objects", grey="total_cost")
+    state = with_player(state, 0, cities=EXAMPLE, coins=0)
+    state = replace(state, turn=1, phase="closing", end="last_building")
+    state, events = act(state, 1, EndTurn())
+    assert events == [TurnEnded(1), GameEnded("last_building")]
+    assert state.phase == "bonus" and GAME.active(state) == [0, 1]
+    assert GAME.outcome(state) is None
+    legal = GAME.legal(state, 0)
+    assert len(legal) == 15 and ChooseBonusCities(("livorno", "lerici")) in legal
+    assert GAME.legal(state, 1) == legal
+    state, events = act(state, 0, ChooseBonusCities(("livorno", "lerici")))
+    assert events == [BonusChosen(0, ("livorno", "lerici"))]
+    assert GAME.active(state) == [1] and GAME.legal(state, 0) == []
+    state, _ = act(state, 1, ChooseBonusCities(("pisa", "lucca")))
+    assert state.phase == "over"
+    parts = final_scores(state)[0]
+    assert parts["bonus"] == 15 and parts["coins"] == 12 // 5
+
+
+def test_green_two_types_asks_for_types_in_board_order() -> None:
+    state = replace(new_game(3, expansion=True, green="two_types"), phase="bonus")
+    legal = GAME.legal(state, 2)
+    assert len(legal) == 15 and all(isinstance(c, ChooseBonusTypes) for c in legal)
+    with pytest.raises(Illegal, match="board order"):
+        GAME.decide(state, 2, ChooseBonusTypes(("villa", "porta")), None)  # type: ignore[arg-type]
+    with pytest.raises(Illegal, match="asks for ChooseBonusTypes"):
+        GAME.decide(state, 2, ChooseBonusCities(("pisa", "lucca")), None)  # type: ignore[arg-type]
+
+
+def test_other_green_cards_need_no_choice() -> None:
+    for green in GREENS:
+        state = new_game(2, expansion=True, green=green)
+        state = GAME.evolve(state, GameEnded("announced"))
+        assert state.phase == ("bonus" if green in ("two_cities", "two_types") else "over")
