@@ -257,6 +257,8 @@ class GameConnection:
         if ws is not None:
             with contextlib.suppress(Exception):
                 await ws.close()
+        elif self._runner is not None:
+            self._runner.cancel()  # reconnecting: stop trying now
         if self._runner is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._runner
@@ -550,10 +552,12 @@ class GameConnection:
         while current is not None:
             try:
                 await self._read(current)
-            except ConnectionClosed:
-                pass
-            except _Gap:
-                pass
+            except (ConnectionClosed, _Gap):
+                pass  # lost, or out of step: reconnect with `since`
+            except (msgspec.ValidationError, msgspec.DecodeError, TypeError, ValueError) as exc:
+                fatal = PlazaError("bad_answer", f"The server sent a frame this client cannot "
+                                                 f"read: {exc}")
+                break
             finally:
                 self._ws = None
                 with contextlib.suppress(Exception):

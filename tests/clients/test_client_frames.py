@@ -348,3 +348,36 @@ async def test_http_errors_carry_the_servers_code(
         with pytest.raises(PlazaError) as info:
             await plaza.game("g1")
         assert info.value.code == "nope" and info.value.status == 404
+
+
+async def test_an_unreadable_update_ends_the_connection_clearly(
+        peer_factory: Callable[..., Awaitable[Peer]]) -> None:
+    async def script(ws: ServerConnection) -> None:
+        await hello(ws)
+        await ws.send(welcome(1))
+        await ws.send(update(2, [{"seq": "two"}]))
+        await ws.wait_closed()
+
+    peer = await peer_factory(script)
+    async with GameConnection(peer.url, "g1") as conn:
+        with pytest.raises(PlazaError) as info:
+            async for _ in conn:
+                pass
+        assert info.value.code == "bad_answer"
+
+
+async def test_close_while_reconnecting_returns_at_once(
+        peer_factory: Callable[..., Awaitable[Peer]]) -> None:
+    async def script(ws: ServerConnection) -> None:
+        await hello(ws)
+        await ws.send(welcome(1))
+        await ws.close()
+
+    peer = await peer_factory(script)
+    conn = await GameConnection(peer.url, "g1", reconnect_for=None).open()
+    assert peer.server is not None
+    peer.server.close()  # nothing accepts the reconnect any more
+    await asyncio.sleep(0.2)
+    assert not conn.connected
+    await asyncio.wait_for(conn.close(), 2)
+    assert conn.closed
