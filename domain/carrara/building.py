@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .commands import Build
 from .components import ACCEPTS, CITIES, COLOURS, City, Colour, Tile
-from .state import Counts, Player, State
+from .state import Player, State
 
 
 def accepted(player: Player, city: City) -> int:
@@ -58,6 +58,3 @@ def payments(player: Player, city: City, count: int) -> list[tuple[Colour, ...]]
     walk(0, count, ())
     return out
 
-
-def payable(blocks: Counts, paid: Counts) -> bool:
-    return all(p <= b for p, b in zip(paid, blocks, strict=True))

@@ -7,7 +7,7 @@ from random import Random
 
 from domain.core import Illegal
 
-from .building import build_options, due, offered, payments
+from .building import build_options, due, payments
 from .commands import (
     AnnounceEnd,
     Build,
@@ -226,4 +226,4 @@ def _end_turn(state: State, seat: int, passed: bool = False, ended: bool = False
     return events
 
 
-__all__ = ["active", "decide", "legal", "offered"]
+__all__ = ["active", "decide", "legal"]
