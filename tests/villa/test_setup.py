@@ -7,7 +7,8 @@ from random import Random
 import msgspec
 import pytest
 
-from domain.core import Illegal, registry
+from domain.core import Illegal, UndoRefused, registry
+from domain.core.simulate import Simulation
 from domain.villa import GAME
 from domain.villa.board import board
 from domain.villa.commands import DrawHedge
@@ -15,7 +16,7 @@ from domain.villa.components import BAG
 from domain.villa.events import CircleLaid, FeaturesRevealed
 from domain.villa.options import Options
 
-from .helpers import BLUE, GREEN, PINK, YELLOW, act, begin
+from .helpers import BLUE, GREEN, PINK, YELLOW, act, begin, play_until
 
 
 def test_the_kind_villa_is_found_by_the_registry() -> None:
@@ -100,3 +101,15 @@ def test_options_schema_and_unknown_fields() -> None:
         props)
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert({"experts": True}, Options)
+
+
+def test_undo_takes_back_a_placement_within_the_turn_but_never_a_draw() -> None:
+    sim = Simulation(GAME, 2, {}, seed=0)
+    sim.command(0, DrawHedge())
+    with pytest.raises(UndoRefused):
+        sim.undo(0)  # the draw revealed a Hedge
+    sim = play_until(2, {}, lambda s: s.state.phase == "choose_area")
+    seat = sim.active()[0]
+    hedge = sim.timeline.steps[-1].state.placements[-1].hedge
+    sim.undo(seat)  # the placement closed two areas: the player may take it back
+    assert sim.state.phase == "place" and sim.state.hedge == hedge
