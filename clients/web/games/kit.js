@@ -1,0 +1,64 @@
+// Small SVG pieces the board modules share: text, cards, target wrappers, name helpers.
+
+import { h, s } from "../app/dom.js";
+
+/** Text centred on (x, y). */
+export function label(x, y, text, attrs = {}) {
+  return s("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12, ...attrs }, text);
+}
+
+/** Left-aligned text starting at (x, y). */
+export function note(x, y, text, attrs = {}) {
+  return s("text", { x, y, "font-size": 12, ...attrs }, text);
+}
+
+/**
+ * A group that becomes a target for `pattern` when a legal command matches it: its
+ * outline (the `.hit` rect) is highlighted and it is clickable; otherwise it stays inert.
+ */
+export function spot(ctx, pattern, labelText, x, y, w, hgt, children = [], rx = 4) {
+  const g = s("g", { class: "spot" }, children,
+    s("rect", { class: "hit", x, y, width: w, height: hgt, rx, fill: "transparent", stroke: "none" }));
+  if (ctx.can(pattern)) g.prepend(s("rect", { class: "glow", x, y, width: w, height: hgt, rx }));
+  return ctx.target(g, pattern, labelText);
+}
+
+/** A card shape with a big number or word. */
+export function card(x, y, w, hgt, text, { fill = "#fffdf6", stroke = "#555", ink = "#222", size = 18, sub } = {}) {
+  return s("g", {},
+    s("rect", { x, y, width: w, height: hgt, rx: 5, fill, stroke, "stroke-width": 1.5 }),
+    label(x + w / 2, y + hgt / 2 - (sub ? 6 : 0), text, { "font-size": size, "font-weight": 700, fill: ink }),
+    sub ? label(x + w / 2, y + hgt / 2 + 12, sub, { "font-size": 10, fill: ink }) : null);
+}
+
+/** An SVG canvas that scales to its box. */
+export function canvas(width, height, title, ...children) {
+  return s("svg", { class: "board-svg", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": title,
+    preserveAspectRatio: "xMidYMin meet" }, children);
+}
+
+/** An SVG canvas drawn at its natural size (shrinking on narrow screens). */
+export function panel(width, height, title, ...children) {
+  const svg = canvas(width, height, title, ...children);
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  svg.classList.add("natural");
+  return svg;
+}
+
+/** The name of a seat for the log ("Alice", or "Seat 2"). */
+export function who(ctx, seat) {
+  if (seat === null || seat === undefined) return "The table";
+  return (ctx && ctx.names && ctx.names[seat]) || `Seat ${seat + 1}`;
+}
+
+/** A row of HTML buttons as targets (for choices that have no place on the board). */
+export function choiceButtons(ctx, items) {
+  return h("div", { class: "choices" }, items.map(([pattern, text, extra]) =>
+    ctx.can(pattern) ? ctx.target(h("button", { type: "button", class: "choice" }, extra || null, text), pattern, text) : null));
+}
+
+export function list(items, conj = "and") {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${conj} ${items[items.length - 1]}`;
+}
