@@ -77,9 +77,9 @@ def tile_label(tile: str) -> str:
 Cells = tuple[tuple[int, int], ...]
 # assumption: see RULES.md (shorter buildings cover more spaces, as the Grouping note implies)
 FOOTPRINTS: Final[dict[int, Cells]] = {
-    1: ((0, 0), (1, 0), (1, 1)),  # L, 3 spaces
-    2: ((0, 0), (0, 1)),  # 2 spaces
-    3: ((0, 0), (0, 1)),
+    1: ((0, 0), (1, 0), (1, 1)),  # an L of 3 spaces
+    2: ((0, 0), (0, 1)),  # 2 spaces in a row
+    3: ((0, 0),),
     4: ((0, 0),),
     5: ((0, 0),),
     6: ((0, 0),),

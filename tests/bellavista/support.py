@@ -14,6 +14,7 @@ from domain.bellavista.layouts import parse
 from domain.bellavista.options import Options
 from domain.bellavista.placing import colour_of
 from domain.bellavista.state import Building, Card, Offer, State
+from domain.bellavista.town import orientations
 
 # A town whose coordinates the tests rely on (tile (r, c) covers spaces 3r..3r+2, 3c..3c+2):
 #   P1 F  B  L      F striped Flower, B striped Butterfly, L striped Leaf
@@ -44,6 +45,9 @@ def play(state: State, seat: int, command: Command, seed: int = 0) -> tuple[Stat
 
 
 def building(owner: int | None, height: int, *cells: tuple[int, int]) -> Building:
+    top, left = min(r for r, _ in cells), min(c for _, c in cells)
+    shape = tuple(sorted((r - top, c - left) for r, c in cells))
+    assert shape in [s for _, _, s in orientations(height)], f"not a #{height}: {cells}"
     colour = NEUTRAL_COLOUR if owner is None else colour_of(owner, False)
     return Building(owner, colour, height, tuple(sorted(cells)))
 

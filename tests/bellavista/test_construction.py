@@ -62,14 +62,14 @@ def test_strictly_equal_height_earns_nothing() -> None:
 
 
 def test_diagonal_buildings_are_not_adjacent_for_coins() -> None:
-    state = build(4, Card(6), "no_rivers", building(2, 2, (6, 5)), building(3, 8, (8, 4)))
+    state = build(4, Card(6), "no_rivers", building(2, 3, (6, 5)), building(3, 8, (8, 4)))
     assert placed(state, PlaceBuilding(7, 5)).coins == 1 + 3  # the #8 is only diagonal
 
 
 def test_two_architect_construction_example() -> None:
     # Anne is seat 0, Bruno seat 1; earlier rounds left these buildings
     prior = (building(1, 7, (0, 9)), building(1, 8, (0, 11)), building(1, 8, (11, 0)),
-             building(0, 7, (6, 8)), building(0, 3, (7, 6), (7, 7)))
+             building(0, 7, (6, 8)), building(0, 2, (7, 6), (7, 7)))
     striped_leaf = contract_id("one_tile", "leaf_striped")
     leaf = contract_id("one_tile", "leaf")
     border = contract_id("border")
@@ -101,7 +101,7 @@ def test_two_architect_construction_example() -> None:
 # -- A: place a building ---------------------------------------------------------------------
 
 def test_andrea_spans_the_striped_flower_and_striped_butterfly_neighborhoods() -> None:
-    state = build(4, Card(3), "subsidized_striped")
+    state = build(4, Card(2), "subsidized_striped")
     assert PlaceBuilding(0, 5) in GAME.legal(state, 0)
     assert cells_of(state, PlaceBuilding(0, 5)) == {(0, 5), (0, 6)}
     with pytest.raises(Illegal, match=r"row 4, col 1: this placement breaks the zoning card "
@@ -136,12 +136,12 @@ def test_buildings_cannot_be_placed_on_parks_or_rivers() -> None:
 
 
 def test_a_space_holds_one_building_and_the_town_has_edges() -> None:
-    state = build(4, Card(3), "no_rivers", building(2, 6, (7, 2)))
+    state = build(4, Card(2), "no_rivers", building(2, 6, (7, 2)))
     with pytest.raises(Illegal, match=r"space \(7, 2\) already has a building"):
         placed(state, PlaceBuilding(7, 1))
     with pytest.raises(Illegal, match=r"space \(9, 11\) is outside the town"):
         placed(state, PlaceBuilding(9, 11))
-    with pytest.raises(Illegal, match=r"rotation 2 mirror false: building #3 \(2 spaces\) has "
+    with pytest.raises(Illegal, match=r"rotation 2 mirror false: building #2 \(2 spaces\) has "
                                       r"the shapes rotation 0 mirror false, rotation 1 mirror false"):
         placed(state, PlaceBuilding(7, 0, 2))
 
@@ -199,7 +199,7 @@ def test_no_free_space_on_the_border_either_means_any_free_space() -> None:
 def test_andrea_meets_two_contracts_and_may_take_only_one() -> None:
     border, spanning = contract_id("border"), contract_id("spanning")
     mine = (building(0, 8, (0, 4)), building(0, 7, (0, 10)), building(0, 2, (0, 5), (0, 6)),
-            building(0, 3, (8, 5), (8, 6)))
+            building(0, 1, (7, 5), (8, 5), (8, 6)))
     state = build(4, Card(5), "no_rivers", *mine, contracts=(border, spanning, 0, 1))
     state, _ = play(state, 0, PlaceBuilding(11, 1))  # the 4th building on the border
     assert GAME.legal(state, 0) == [TakeContract(border), TakeContract(spanning),
@@ -221,7 +221,7 @@ def test_taking_a_contract_is_optional() -> None:
 def test_one_contract_per_round_even_with_two_turns_and_no_refill_before_round_end() -> None:
     border, parks = contract_id("border"), contract_id("parks")
     mine = (building(0, 8, (0, 4)), building(0, 7, (0, 10)), building(0, 6, (11, 2)),
-            building(0, 2, (2, 9), (2, 10)), building(0, 3, (8, 8), (7, 8)))
+            building(0, 2, (2, 9), (2, 10)), building(0, 2, (8, 8), (7, 8)))
     offers = [(0, Card(5)), (1, Card(8)), (0, Card(4)), (1, Card(7))]
     state = construction(started(2), offers, "no_rivers", mine, (border, parks))
     state, _ = play(state, 0, PlaceBuilding(11, 0))

@@ -40,7 +40,7 @@ def test_two_buildings_entirely_on_the_tile_shown_three_with_two_architects(
 
 def test_warning_a_building_spanning_two_tiles_is_entirely_on_neither() -> None:
     # the #3 covers (2, 5) on the striped Flower and (2, 6) on the striped Butterfly
-    state = holding(4, building(0, 5, (0, 3)), building(0, 3, (2, 5), (2, 6)))
+    state = holding(4, building(0, 5, (0, 3)), building(0, 2, (2, 5), (2, 6)))
     assert not met(state, 0, contract_id("one_tile", "flower_striped"))
     pair = next(c for c in CONTRACTS if c.kind == "tiles" and "butterfly_striped" in c.tiles)
     assert progress(pair, owned(state, 0), 4)[0] == 0
@@ -68,9 +68,9 @@ def test_one_building_entirely_on_each_of_the_four_neighborhoods_shown() -> None
 @pytest.mark.parametrize("seats", [2, 4])
 def test_two_buildings_spanning_two_adjacent_neighborhood_tiles(seats: int) -> None:
     card = contract_id("spanning")
-    one = holding(seats, building(0, 3, (2, 5), (2, 6)), building(0, 2, (0, 3), (0, 4)))
+    one = holding(seats, building(0, 2, (2, 5), (2, 6)), building(0, 5, (0, 4)))
     assert not met(one, 0, card)
-    two = replace(one, buildings=(*one.buildings, building(0, 4, (8, 5), (8, 6))))
+    two = replace(one, buildings=(*one.buildings, building(0, 1, (7, 5), (8, 5), (8, 6))))
     assert met(two, 0, card)
 
 

@@ -121,6 +121,6 @@ def test_three_architects_no_neutral_building_in_the_8th_round() -> None:
 
 
 def test_neutral_buildings_count_as_adjacent_buildings_for_coins() -> None:
-    state = construction(started(3), [(0, Card(4))], "no_parks", (building(None, 2, (7, 0)),))
+    state = construction(started(3), [(0, Card(4))], "no_parks", (building(None, 2, (6, 0), (7, 0)),))
     _, events = play(state, 0, PlaceBuilding(7, 1))
     assert events[0].coins == 4  # type: ignore[union-attr]

@@ -17,19 +17,20 @@ def ended(seats: int, *buildings: Building, height: str = "parks",
                    grouping_objective=grouping)
 
 
-# The 9 spaces of the unstriped Dove tile, filled by one architect's #1, #2, #3, #4 and #5
+# The 9 spaces of the unstriped Dove tile, filled by one architect's #1 to #6
 NINE = (building(0, 1, (6, 0), (7, 0), (7, 1)), building(0, 2, (6, 1), (6, 2)),
-        building(0, 3, (8, 0), (8, 1)), building(0, 4, (7, 2)), building(0, 5, (8, 2)))
+        building(0, 3, (8, 0)), building(0, 4, (8, 1)), building(0, 5, (7, 2)),
+        building(0, 6, (8, 2)))
 
 
 def test_anne_largest_group_of_9_spaces_earns_18() -> None:
-    state = ended(4, *NINE, building(0, 6, (0, 4)), building(0, 7, (0, 6)), building(0, 8, (0, 7)))
+    state = ended(4, *NINE, building(0, 7, (0, 4)), building(0, 8, (0, 7)))
     assert grouping_score(state, 0, "largest_group") == 18  # 9 x 2
 
 
 def test_anne_buildings_6_5_and_3_beside_a_river_earn_14() -> None:
     state = ended(4, building(0, 6, (2, 4)), building(0, 5, (2, 7)),
-                  building(0, 3, (6, 3), (6, 4)), building(0, 8, (0, 3)))
+                  building(0, 3, (6, 3)), building(0, 8, (0, 3)))
     assert height_score(state, 0, "rivers") == 14  # 3 + 6 + 5
 
 
@@ -46,8 +47,8 @@ def test_anne_building_8_beside_two_parks_earns_8_for_each_16() -> None:
 
 def test_adjacent_park_tiles_are_a_single_park() -> None:
     # (8, 5) touches Park 4 and (8, 6) Park 5; the two tiles touch: one Park
-    state = ended(4, building(0, 3, (8, 5), (8, 6)))
-    assert height_score(state, 0, "parks") == 3
+    state = ended(4, building(0, 2, (8, 5), (8, 6)))
+    assert height_score(state, 0, "parks") == 2
 
 
 def test_border_objective_sums_the_heights_of_buildings_on_the_border() -> None:

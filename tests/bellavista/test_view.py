@@ -24,7 +24,7 @@ def test_the_kind_is_found_by_the_registry() -> None:
 
 
 def test_the_view_holds_the_geometry_to_draw_the_town() -> None:
-    state = construction(started(4), [(0, Card(1))], "no_rivers", (building(2, 3, (7, 3), (7, 4)),))
+    state = construction(started(4), [(0, Card(1))], "no_rivers", (building(2, 2, (7, 3), (7, 4)),))
     view = GAME.view(state, None)
     assert len(view.tiles) == 15 and all(t.size == 3 for t in view.tiles)
     park = next(t for t in view.tiles if t.tile == "park_2")
