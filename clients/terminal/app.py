@@ -109,12 +109,15 @@ async def follow(client: PlazaClient, console: Console, game_id: str, token: str
         assert conn is not None
         async for update in conn.updates():
             _apply(screen, update)
+            if any(env.actor != conn.seat for env in update.events):
+                screen.messages.clear()  # the game moved on: old answers are stale
             if None in screen.names and update.events:
                 with contextlib.suppress(PlazaError):
                     screen.names = list((await client.game(game_id)).seats)
-            view.show(_prompt(conn, screen) if playing else "")
             if update.outcome is not None:
+                view.show("The game is over.")
                 return
+            view.show(_prompt(conn, screen) if playing else "")
 
     async def keyboard() -> None:
         assert conn is not None and inputs is not None
@@ -137,8 +140,6 @@ async def follow(client: PlazaClient, console: Console, game_id: str, token: str
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await conn.close()
-    if screen.outcome is not None:
-        console.print(Text("The game is over.", style="bold"))
     return 0
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -163,7 +164,8 @@ def render_outcome(outcome: Any, names: Names = ()) -> RenderableType:
         mark = " ★" if seat in winners else ""
         table.add_row(str(ranks[seat]) if seat < len(ranks) else "?",
                       seat_name(seat, names) + mark, str(scores[seat]),
-                      *(short(values[seat]) for values in per_seat.values()),
+                      *(_cell_value(values[seat], key, names, 2)
+                        for key, values in per_seat.items()),
                       style="bold green" if seat in winners else None)
     rest = {k: v for k, v in breakdown.items() if k not in per_seat}
     return Group(table, render_value(rest, "breakdown", names)) if rest else table
@@ -190,11 +192,12 @@ def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
 
 
 def render_legal(legal: Sequence[dict[str, Any]], names: Names = ()) -> RenderableType:
-    text = Text()
-    for number, command in enumerate(legal, start=1):
-        text.append(f"{number:>3}. ", style="bold yellow")
-        text.append(command_label(command, names) + "\n")
-    return text
+    """The legal commands, numbered from 1; in columns when there are many."""
+    items = [Text.assemble((f"{number:>3}. ", "bold yellow"), command_label(command, names))
+             for number, command in enumerate(legal, start=1)]
+    if len(items) <= 8:
+        return Text("\n").join(items)
+    return Columns(items, padding=(0, 3), column_first=True)
 
 
 @dataclass
@@ -238,11 +241,15 @@ class Screen:
         return text
 
     def render(self, messages: bool = True) -> RenderableType:
-        parts: list[RenderableType] = [self.header()]
-        parts.append(Panel(render_view(self.kind, self.view, self.names, self.seat),
-                           title="table", title_align="left"))
-        parts.append(Panel(render_log(self.log, self.names, current=self.current),
-                           title="log", title_align="left"))
+        """The table, the log, then (nearest the prompt, so never scrolled away) the header,
+        the moves or the result, and the messages."""
+        parts: list[RenderableType] = [
+            Panel(render_view(self.kind, self.view, self.names, self.seat), title="table",
+                  title_align="left"),
+            Panel(render_log(self.log, self.names, last=8, current=self.current), title="log",
+                  title_align="left"),
+            self.header(),
+        ]
         if self.outcome is not None:
             parts.append(render_outcome(self.outcome, self.names))
         elif self.legal:

@@ -61,8 +61,9 @@ def details(data: Any, names: Sequence[str | None] = (), actor: int | None = Non
     for key, value in data.items():
         if key == "type":
             continue
-        if key in _SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            if value != actor:
+        if key in _SEAT_KEYS and (value is None or isinstance(value, int)) \
+                and not isinstance(value, bool):
+            if value is not None and value != actor:
                 parts.append(f"{humanize(key)} {who(value, names)}")
         else:
             parts.append(f"{humanize(key)} {short(value)}")
