@@ -43,7 +43,7 @@ export function drawBoard(board, ctx) {
   try {
     return board.render(ctx);
   } catch (err) {
-    console.error("board render failed; the raw view is shown", err);
+    console.error("board render failed; the raw view is shown", err, err && err.stack);
     return h("pre", { class: "raw-view" }, JSON.stringify(ctx.view, null, 1));
   }
 }

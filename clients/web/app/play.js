@@ -7,6 +7,7 @@ import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { Picker } from "./picker.js";
 import { boardContext, drawBoard, playersPanel } from "./panels.js";
+import { setPalette } from "./seats.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
 
@@ -280,6 +281,7 @@ function apply(frame) {
   page.legal = frame.legal || [];
   page.active = frame.active || [];
   page.outcome = frame.outcome || null;
+  if (page.board.palette && page.view) setPalette(page.board.palette(page.view));
 }
 
 function connect() {
@@ -290,17 +292,17 @@ function connect() {
         const known = store.seatsHeld(gameId).find((s) => s.seat === frame.seat);
         store.rememberSeat(gameId, frame.seat, page.token, (known && known.name) || names()[frame.seat] || "");
       }
+      apply(frame);
       if (!reconnected) page.log.clear();
       page.log.add(frame.events || []);
-      apply(frame);
       if (page.waitSeq && page.seq >= page.waitSeq) settle({ op: "welcome" });
       if (frame.view === null || (page.meta && page.meta.status === "waiting")) refreshMeta().then(draw);
       draw();
     },
     onUpdate(frame) {
       const wasWaiting = page.view === null || (page.meta && page.meta.status === "waiting");
-      page.log.add(frame.events || []);
       apply(frame);
+      page.log.add(frame.events || []);
       if (page.waitSeq && page.seq >= page.waitSeq) settle({ op: "update" });
       draw();
       if (wasWaiting || page.outcome) refreshMeta().then(draw);

@@ -7,6 +7,7 @@ import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { boardContext, drawBoard, playersPanel } from "./panels.js";
 import { Picker } from "./picker.js";
+import { setPalette } from "./seats.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
 
@@ -79,6 +80,7 @@ function draw() {
   picker.enabled = false;
   picker.setLegal([]);
   const seats = page.meta.seats;
+  if (page.board.palette && state.view) setPalette(page.board.palette(state.view));
   const ctx = boardContext({
     view: state.view, legal: [], seat: page.viewer, active: state.active || [], outcome: state.outcome,
     names: names(), seats, picker,
@@ -158,6 +160,11 @@ async function main() {
   }
   page.log = new GameLog($("#log"), page.board, { names: names() });
   page.log.onPick = (seq) => show(seq);
+  if (page.board.palette) {
+    // the seats' colours, so the log's chips match the board from the first line
+    const latest = await api.getState(gameId, null, token()).catch(() => null);
+    if (latest && latest.view) setPalette(page.board.palette(latest.view));
+  }
   await loadEvents();
   viewerChooser();
   $("#first").onclick = () => show(0);

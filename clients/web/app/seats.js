@@ -2,8 +2,22 @@
 
 import { s } from "./dom.js";
 
-export const COLOURS = ["#d64541", "#2f6fd0", "#2e9d57", "#e0a800", "#8e44ad", "#e67e22"];
-export const COLOUR_NAMES = ["red", "blue", "green", "yellow", "purple", "orange"];
+const DEFAULT_COLOURS = ["#d64541", "#2f6fd0", "#2e9d57", "#e0a800", "#8e44ad", "#e67e22"];
+const DEFAULT_NAMES = ["red", "blue", "green", "yellow", "purple", "orange"];
+export const COLOURS = [...DEFAULT_COLOURS];
+export const COLOUR_NAMES = [...DEFAULT_NAMES];
+
+/**
+ * A game whose seats play colours of its own (Villa's blue player may sit at seat 0) sets
+ * them here, [{css, name}] per seat, so chips, log and badges agree with the board.
+ */
+export function setPalette(palette) {
+  DEFAULT_COLOURS.forEach((c, i) => { COLOURS[i] = c; COLOUR_NAMES[i] = DEFAULT_NAMES[i]; });
+  (palette || []).forEach((p, i) => {
+    if (p && p.css) COLOURS[i] = p.css;
+    if (p && p.name) COLOUR_NAMES[i] = p.name;
+  });
+}
 export const SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"];
 
 export function colour(seat) {
