@@ -357,6 +357,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (no flush error at exit)
         return EXIT_ERROR
+    except OSError as exc:
+        errors.print(Text.assemble(("error: ", "bold red"), str(exc)))
+        return EXIT_ERROR
+    except Exception as exc:  # a bug: one line, unless PLAZA_DEBUG asks for the traceback
+        if os.environ.get("PLAZA_DEBUG"):
+            raise
+        errors.print(Text.assemble(("error: ", "bold red"),
+                                   f"unexpected {type(exc).__name__}: {exc} "
+                                   "(set PLAZA_DEBUG=1 to see where)"))
+        return EXIT_ERROR
 
 
 def main() -> None:
