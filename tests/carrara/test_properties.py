@@ -100,6 +100,7 @@ def test_every_legal_command_is_accepted_and_others_are_refused() -> None:
         while sim.outcome() is None:
             seat = sim.active()[0]
             legal = sim.legal(seat)
+            assert len(set(legal)) == len(legal), "a command is listed twice"
             for command in legal:
                 assert GAME.decide(sim.state, seat, command, Random(0))
             for wrong in (BuyBlocks(0, ("white",) * 9), PayBlocks(("black",) * 9)):
