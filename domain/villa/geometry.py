@@ -97,17 +97,25 @@ def laid(hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> tuple[tup
 def region(start: Cell, walls: dict[Edge, int] | set[Edge], box: tuple[int, int, int, int],
            seen: set[Cell]) -> list[Cell] | None:
     """The spaces reachable from `start` without crossing a wall, or None if they reach
-    past `box` (x0, y0, x1, y1 of the joints in play), i.e. the region is open."""
+    past `box` (x0, y0, x1, y1 of the joints in play), i.e. the region is open. Marks
+    the spaces inside the box it floods as `seen`; spaces past the box are never marked,
+    so a later flood that reaches them learns that it is open too."""
     x0, y0, x1, y1 = box
+
+    def inside(cell: Cell) -> bool:
+        return x0 <= cell[0] < x1 and y0 <= cell[1] < y1
+
+    if not inside(start):
+        return None
     todo, cells, open_ = [start], [start], False
     seen.add(start)
     while todo:
-        cell = todo.pop()
-        if not (x0 <= cell[0] < x1 and y0 <= cell[1] < y1):
-            open_ = True
-            continue
-        for edge, other in neighbours(cell):
-            if edge not in walls and other not in seen:
+        for edge, other in neighbours(todo.pop()):
+            if edge in walls:
+                continue
+            if not inside(other):
+                open_ = True
+            elif other not in seen:
                 seen.add(other)
                 todo.append(other)
                 cells.append(other)

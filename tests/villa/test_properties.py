@@ -14,8 +14,10 @@ import pytest
 from domain.core import Illegal
 from domain.core.simulate import Simulation
 from domain.villa import GAME
+from domain.villa.board import board
 from domain.villa.commands import PlaceHedge
 from domain.villa.components import TOKENS_PER_COLOUR
+from domain.villa.geometry import bounding_box, region
 from domain.villa.state import State
 from tests.support.contract import play_and_check
 
@@ -51,6 +53,22 @@ def check_secrets(sim: Simulation) -> None:
     assert not shown & set(state.bag)
 
 
+def check_areas(state: State) -> None:
+    """The closed areas are exactly the bounded regions the Hedges cut out of the plane."""
+    b = board(state)
+    xs = [x for x, _ in b.degree]
+    ys = [y for _, y in b.degree]
+    seen: set[tuple[int, int]] = set()
+    bounded = []
+    for x in range(min(xs) - 1, max(xs) + 1):
+        for y in range(min(ys) - 1, max(ys) + 1):
+            if (x, y) not in seen:
+                cells = region((x, y), set(b.colours), bounding_box(b.degree), seen)
+                if cells is not None:
+                    bounded.append(sorted(cells))
+    assert sorted(bounded) == sorted(sorted(a.cells) for a in state.areas)
+
+
 def check_step(sim: Simulation) -> None:
     check_tokens(sim.state)
     check_secrets(sim)
@@ -67,6 +85,7 @@ def test_random_games_keep_the_contract(seats: int, options: dict[str, Any]) -> 
                              each_step=check_step)
         state = sim.state
         assert state.ended and state.phase == "over"
+        check_areas(state)
         assert ("last_hedge" in state.ended) == (state.hedges_left == 0)
 
 
