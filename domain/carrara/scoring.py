@@ -17,7 +17,7 @@ from .cards import (
     purple_met,
     purple_vp,
 )
-from .components import CATEGORY_OF, CITIES, ITEM_OF, ITEMS, Category, City, Item, Kind, Tile
+from .components import ANNOUNCE_VP, CATEGORY_OF, CITIES, ITEM_OF, ITEMS, Category, City, Item, Kind, Tile
 from .state import Counts, Player, State
 
 
@@ -89,7 +89,8 @@ def final_scores(state: State) -> list[dict[str, int]]:
             if cards.green else None
         coins = p.coins + (gain.coins if gain else 0)
         parts = {
-            "track": p.vp,
+            "track": p.vp - (ANNOUNCE_VP if p.announced else 0),  # scored during play
+            "announcement": ANNOUNCE_VP if p.announced else 0,
             "objects": purple_vp(cards.purple, p.items),
             "buildings": grey_vp(cards.grey, p.cities),
             "bonus": bonus[seat] + (gain.vp if gain else 0),

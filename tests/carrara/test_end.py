@@ -134,9 +134,11 @@ def test_final_scoring_basic_four_player_example() -> None:
     # research: 7 objects (21 VP), building costs 23, 4 coins (0 VP), announced (+5)
     tiles = board(lerici=[("villa", 1), ("porta", 4), ("palazzo", 3), ("castello", 5)],
                   massa=[("villa", 2), ("porta", 3), ("palazzo", 5)])
-    state = with_player(new_game(4), 0, items=items(cup=7), cities=tiles, coins=4, vp=5)
+    state = with_player(new_game(4), 0, items=items(cup=7), cities=tiles, coins=4, vp=5,
+                        announced=True)
     parts = final_scores(state)[0]
-    assert parts == {"track": 5, "objects": 21, "buildings": 23, "bonus": 0, "coins": 0,
+    assert parts == {"track": 0, "announcement": 5, "objects": 21, "buildings": 23,
+                     "bonus": 0, "coins": 0,
                      "total": 49, "blocks": 1}
 
 
