@@ -12,6 +12,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.http11 import Request, Response
 
@@ -381,3 +383,16 @@ async def test_close_while_reconnecting_returns_at_once(
     assert not conn.connected
     await asyncio.wait_for(conn.close(), 2)
     assert conn.closed
+
+
+@given(st.lists(st.lists(st.integers(1, 30), max_size=8), max_size=12), st.integers(0, 5))
+def test_tracker_admits_each_seq_once_and_in_order(batches: list[list[int]], start: int) -> None:
+    tracker = SeqTracker(start)
+    admitted: list[int] = []
+    for batch in batches:
+        fresh, gap = tracker.admit([to_envelope(env(s)) for s in batch])
+        admitted.extend(e.seq for e in fresh)
+        assert tracker.seq == (admitted[-1] if admitted else start)
+        if not gap:
+            assert all(s <= tracker.seq for s in batch)
+    assert admitted == list(range(start + 1, start + 1 + len(admitted)))
