@@ -1,0 +1,1 @@
+"""Benchmarks of Plaza (`plaza bench` / `python -m bench`): figures printed, not asserted."""

@@ -1,0 +1,67 @@
+"""Rebuilding games from their logs: from SQLite through the store, and from memory."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from domain.core import Envelope, EventCodec, Timeline, registry
+from domain.core.simulate import Simulation
+from server.store import GameRow, Store
+from server.timelines import load_timeline
+
+
+def record_games(kind: str, seats: int, options: dict[str, Any], count: int,
+                 min_events: int) -> list[list[Envelope]]:
+    game = registry.get(kind)
+    if game is None:
+        raise SystemExit(f"unknown kind {kind!r}")
+    logs, total, n = [], 0, 0
+    while n < count or total < min_events:
+        sim = Simulation(game, seats, options, seed=n, game_id=f"bench-{n}")
+        sim.play_randomly(Random(n))
+        logs.append(sim.envelopes)
+        total += len(sim.envelopes)
+        n += 1
+    return logs
+
+
+def fold_rate(kind: str, logs: list[list[Envelope]]) -> float:
+    game = registry.get(kind)
+    assert game is not None
+    codec = EventCodec(game)
+    events = sum(len(log) for log in logs)
+    started = time.perf_counter()
+    for log in logs:
+        Timeline(game, codec).apply_all(log)
+    return events / (time.perf_counter() - started)
+
+
+async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> float:
+    game = registry.get(kind)
+    assert game is not None
+    store = Store(str(workdir / "rebuild.db"))
+    await store.open()
+    try:
+        for log in logs:
+            await store.create_game(GameRow(log[0].game_id, kind, b"{}", 4, "finished", 0,
+                                            len(log), 0, None, None, None), log)
+        codec = EventCodec(game)
+        events = sum(len(log) for log in logs)
+        started = time.perf_counter()
+        for log in logs:
+            await load_timeline(store, codec, log[0].game_id, use_snapshots=False)
+        return events / (time.perf_counter() - started)
+    finally:
+        await store.close()
+
+
+def run(kind: str, seats: int, options: dict[str, Any], workdir: Path) -> tuple[int, float, float]:
+    logs = record_games(kind, seats, options, 20, 20_000)
+    events = sum(len(log) for log in logs)
+    folded = max(fold_rate(kind, logs) for _ in range(3))
+    stored = asyncio.run(store_rate(kind, logs, workdir))
+    return events, folded, stored

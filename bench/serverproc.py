@@ -1,0 +1,90 @@
+"""A server process for a benchmark: pinned to one CPU, its own SQLite file, raised fd limit."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+FD_LIMIT = 65_536
+
+
+def raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = FD_LIMIT if hard == resource.RLIM_INFINITY else min(FD_LIMIT, hard)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, max(target, hard)))
+    except (ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class BenchServer:
+    def __init__(self, workdir: Path, cpu: int | None, extra_games: str = "",
+                 deflate: bool = False) -> None:
+        self.port = free_port()
+        self.db = workdir / "bench.db"
+        self.cpu = cpu
+        self.extra_games = extra_games
+        self.deflate = deflate
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> BenchServer:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PLAZA_EXTRA_GAMES": self.extra_games}
+        env.pop("REDIS_URL", None)
+        args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", str(self.db)]
+        if self.deflate:
+            args.append("--deflate")
+        if self.cpu is not None and shutil.which("taskset"):
+            args = ["taskset", "-c", str(self.cpu), *args]
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, preexec_fn=raise_fd_limit,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("the benchmark server did not start")
+
+    def rss_kib(self) -> int:
+        assert self.proc is not None
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def cpu_seconds(self) -> float:
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
