@@ -18,7 +18,7 @@ FD_LIMIT = 65_536
 
 
 def raise_fd_limit() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = FD_LIMIT if hard == resource.RLIM_INFINITY else min(FD_LIMIT, hard)
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, max(target, hard)))

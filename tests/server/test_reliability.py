@@ -15,7 +15,7 @@ import msgspec
 import websockets
 
 from domain.core import Envelope, verify_chain
-from tests.support.live import LiveServer, PrivateRedis
+from tests.support.live import Cluster, LiveServer, PrivateRedis
 from tests.support.wsclient import WsClient, join_all, new_game
 
 
@@ -114,22 +114,21 @@ async def _since_delivers_the_rest(server: LiveServer, game: str, watcher: WsCli
 
 async def test_two_processes_show_the_same_envelopes_and_never_share_a_seq(
         tmp_path: Path, redis_url: str) -> None:
-    prefix = f"plaza-test-{uuid.uuid4().hex[:8]}:"
-    a = LiveServer(tmp_path / "plaza.db", redis_url=redis_url, redis_prefix=prefix).start()
-    b = LiveServer(tmp_path / "plaza.db", redis_url=redis_url, redis_prefix=prefix).start()
+    cluster = Cluster(tmp_path / "plaza.db", 2, redis_url, f"plaza-test-{uuid.uuid4().hex[:8]}:")
+    cluster.start()
     try:
-        game = new_game(a.url, 2, options={"rounds": 40})
-        tokens = join_all(a.url, game, 2)
-        watch_a = await WsClient.connect(a.ws_url, game)
-        watch_b = await WsClient.connect(b.ws_url, game)
-        on_a = [await WsClient.connect(a.ws_url, game, t) for t in tokens]
-        on_b = [await WsClient.connect(b.ws_url, game, t) for t in tokens]
+        game = new_game(cluster.url(0), 2, options={"rounds": 40})
+        tokens = join_all(cluster.url(1), game, 2)
+        watch_a = await WsClient.connect(cluster.ws_url(0), game)
+        watch_b = await WsClient.connect(cluster.ws_url(1), game)
+        on_a = [await WsClient.connect(cluster.ws_url(0), game, t) for t in tokens]
+        on_b = [await WsClient.connect(cluster.ws_url(1), game, t) for t in tokens]
         answers: dict[str, Any] = {}
         stop = asyncio.Event()
         # The same seats play through both processes at once: a race for every seq.
         await asyncio.gather(play_until(on_a, answers, stop, 1, 60),
                              play_until(on_b, answers, stop, 2, 60))
-        envs = stored(a.db, game)
+        envs = stored(cluster.db, game)
         assert verify_chain(envs) is None
         assert sum(1 for x in answers.values() if x and x["op"] == "accepted") >= 60
         last = envs[-1].seq
@@ -139,8 +138,7 @@ async def test_two_processes_show_the_same_envelopes_and_never_share_a_seq(
         hashes = [[e["hash"] for f in w.updates() for e in f["events"]] for w in (watch_a, watch_b)]
         assert hashes[0] == hashes[1] == [env.hash for env in envs[3:]]
     finally:
-        a.stop()
-        b.stop()
+        cluster.stop()
 
 
 async def test_redis_restart_loses_nothing_and_viewers_converge(

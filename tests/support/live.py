@@ -135,3 +135,48 @@ class PrivateRedis:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(10)
+
+
+class Cluster:
+    """Several server processes started by `infra/launch.py`, as an operator would."""
+
+    def __init__(self, db: Path, processes: int, redis_url: str, redis_prefix: str) -> None:
+        self.db = db
+        self.ports = [free_port() for _ in range(processes)]
+        self.redis_url = redis_url
+        self.redis_prefix = redis_prefix
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> Cluster:
+        # launch.py numbers ports from a base: find a free run of them.
+        base = self.ports[0]
+        while any(not _free(base + i) for i in range(len(self.ports))):
+            base = free_port()
+        self.ports = [base + i for i in range(len(self.ports))]
+        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PLAZA_REDIS_PREFIX": self.redis_prefix}
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "infra" / "launch.py"), "--processes", str(len(self.ports)),
+             "--base-port", str(base), "--db", str(self.db), "--redis-url", self.redis_url],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline().split()
+        if line[:1] != ["ready"]:
+            raise RuntimeError(f"the launcher did not start: {line}")
+        assert [int(p) for p in line[1:]] == self.ports
+        return self
+
+    def url(self, i: int) -> str:
+        return f"http://127.0.0.1:{self.ports[i]}"
+
+    def ws_url(self, i: int) -> str:
+        return f"ws://127.0.0.1:{self.ports[i]}/ws"
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(20)
+
+
+def _free(port: int) -> bool:
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) != 0
