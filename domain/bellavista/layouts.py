@@ -8,17 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from random import Random
-from typing import Final
+from typing import Final, Literal, get_args
 
 import msgspec
 
 from .components import PARKS, RIVERS, TILES
 
+# The 15 tiles by name, spelled out so the options' JSON schema lists them.
+TileName = Literal[
+    "flower_striped", "flower", "butterfly_striped", "butterfly", "leaf_striped", "leaf",
+    "dove_striped", "dove", "park_1", "park_2", "park_3", "park_4", "park_5", "river_1", "river_2",
+]
+assert get_args(TileName) == TILES, "TileName must list components.TILES in order"
+
 
 class TileSpot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One town tile at a tile position (row, col); tile `r, c` covers spaces 3r.., 3c.."""
 
-    tile: str
+    tile: TileName
     row: int
     col: int
 
@@ -53,7 +60,7 @@ def parse(rows: Iterable[str]) -> Layout:
                 continue
             tile = next(parks) if letter == "P" else next(rivers) if letter == "R" else (
                 _LETTERS[letter])
-            spots.append(TileSpot(tile, r, c))
+            spots.append(TileSpot(tile, r, c))  # type: ignore[arg-type]
     return tuple(spots)
 
 
@@ -139,6 +146,7 @@ def random_layout(rng: Random) -> Layout:
     left = min(c for _, c in cells)
     tiles = list(TILES)
     rng.shuffle(tiles)
-    spots = [TileSpot(t, r - top, c - left) for t, (r, c) in zip(tiles, sorted(cells), strict=True)]
+    places = zip(tiles, sorted(cells), strict=True)
+    spots = [TileSpot(t, r - top, c - left) for t, (r, c) in places]  # type: ignore[arg-type]
     return tuple(sorted(spots, key=lambda s: (s.row, s.col)))
 

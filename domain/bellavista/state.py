@@ -6,7 +6,7 @@ from typing import Literal
 
 import msgspec
 
-from .components import COINS, CONTRACTS, FOOTPRINTS, ROUNDS
+from .components import COINS, CONTRACTS, FOOTPRINTS
 from .layouts import TileSpot
 
 Phase = Literal["setup", "offer", "reveal", "place", "contract", "neutral", "round_end", "over"]
@@ -98,6 +98,3 @@ def initial(seats: int, layout: str, town: tuple[TileSpot, ...],
 def remaining_contracts(state: State) -> list[int]:
     return [c.id for c in CONTRACTS if c.id not in state.contracts_drawn]
 
-
-def final_round(state: State) -> bool:
-    return state.round >= ROUNDS

@@ -49,7 +49,7 @@ REFUSALS = [
     ([*parse(TEST_TOWN)[:-1], TileSpot("park_1", 3, 3)], "'park_1' is placed more than once"),
     ([*parse(TEST_TOWN)[:-1], TileSpot("park_5", 0, 0)], "two tiles share the position row 0"),
     ([*parse(TEST_TOWN)[:-1], TileSpot("park_5", 6, 6)], "not all connected"),
-    ([*parse(TEST_TOWN)[:-1], TileSpot("mall", 3, 3)], "tile 'mall' does not exist"),
+    ([*parse(TEST_TOWN)[:-1], TileSpot("mall", 3, 3)], "Invalid enum value 'mall'"),
     (list(parse(("PFBL.", "fR.RP", "dblP.", "DPP.."))), "empty space inside the town at row 1, "
                                                         "col 2"),
 ]
