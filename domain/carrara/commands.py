@@ -46,6 +46,10 @@ class TakeUpgrade(msgspec.Struct, tag="TakeUpgrade", tag_field="type", frozen=Tr
     space: Space
 
 
+class SkipUpgrade(msgspec.Struct, tag="SkipUpgrade", tag_field="type", frozen=True):
+    """Expansion: leave the upgrade tiles (seed: the player *may* take one)."""
+
+
 class ScoreCity(msgspec.Struct, tag="ScoreCity", tag_field="type", frozen=True):
     city: City
 
@@ -94,6 +98,6 @@ class ChooseBonusTypes(msgspec.Struct, tag="ChooseBonusTypes", tag_field="type",
 
 Command = (
     TurnWheel | KeepWheel | BuyBlocks | TakeCoins | Build | PayBlocks | TakeUpgrade
-    | ScoreCity | ScoreType | ScoreCategory | BuyObject | EndTurn | AnnounceEnd | PassTurn
-    | ChooseBonusCities | ChooseBonusTypes
+    | SkipUpgrade | ScoreCity | ScoreType | ScoreCategory | BuyObject | EndTurn | AnnounceEnd
+    | PassTurn | ChooseBonusCities | ChooseBonusTypes
 )

@@ -24,6 +24,7 @@ from .events import (
     ObjectBought,
     TurnEnded,
     TypeScored,
+    UpgradeSkipped,
     UpgradeTaken,
     WheelKept,
     WheelTurned,
@@ -75,6 +76,8 @@ def describe(event: Event) -> str:
             return f"Seat {seat} pays {_list(blocks)} for {_tile(tile)} in {CITY_NAMES[city]}."
         case UpgradeTaken(seat, space):
             return f"Seat {seat} takes the upgrade tile for {SPACE_NAMES[space]}."
+        case UpgradeSkipped(seat):
+            return f"Seat {seat} leaves the upgrade tiles."
         case CityScored(seat, city, vp, coins, items):
             return f"Seat {seat} scores {CITY_NAMES[city]}: {_gain(vp, coins, items)}."
         case TypeScored(seat, kind, vp, coins, items):

@@ -89,6 +89,10 @@ class UpgradeTaken(msgspec.Struct, tag="UpgradeTaken", tag_field="type", frozen=
     space: Space
 
 
+class UpgradeSkipped(msgspec.Struct, tag="UpgradeSkipped", tag_field="type", frozen=True):
+    seat: int
+
+
 class CityScored(msgspec.Struct, tag="CityScored", tag_field="type", frozen=True):
     seat: int
     city: City
@@ -148,7 +152,7 @@ class BonusChosen(msgspec.Struct, tag="BonusChosen", tag_field="type", frozen=Tr
 
 Event = (
     GameStarted | CardsDrawn | BuildingRevealed | WheelTurned | WheelKept | BlocksDrawn
-    | BlocksBought | CoinsTaken | BuildingChosen | BuildingBuilt | UpgradeTaken | CityScored
-    | TypeScored | CategoryScored | ObjectBought | EndAnnounced | TurnEnded | GameEnded
-    | BonusChosen
+    | BlocksBought | CoinsTaken | BuildingChosen | BuildingBuilt | UpgradeTaken | UpgradeSkipped
+    | CityScored | TypeScored | CategoryScored | ObjectBought | EndAnnounced | TurnEnded
+    | GameEnded | BonusChosen
 )

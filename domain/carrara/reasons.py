@@ -17,6 +17,7 @@ from .commands import (
     ScoreCategory,
     ScoreCity,
     ScoreType,
+    SkipUpgrade,
     TakeCoins,
     TakeUpgrade,
     TurnWheel,
@@ -53,7 +54,7 @@ STEP_OF: dict[type, tuple[str, ...]] = {
     TurnWheel: ("action",), KeepWheel: ("action",), Build: ("action",),
     ScoreCity: ("action",), ScoreType: ("action",), ScoreCategory: ("action",),
     PassTurn: ("action",), TakeCoins: ("action", "buy"), BuyBlocks: ("buy",),
-    PayBlocks: ("pay",), TakeUpgrade: ("upgrade",), BuyObject: ("purchase",),
+    PayBlocks: ("pay",), TakeUpgrade: ("upgrade",), SkipUpgrade: ("upgrade",), BuyObject: ("purchase",),
     AnnounceEnd: ("purchase", "closing"), ChooseBonusCities: ("bonus",),
     ChooseBonusTypes: ("bonus",),
 }

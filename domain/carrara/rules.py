@@ -23,6 +23,7 @@ from .commands import (
     ScoreCategory,
     ScoreCity,
     ScoreType,
+    SkipUpgrade,
     TakeCoins,
     TakeUpgrade,
     TurnWheel,
@@ -56,6 +57,7 @@ from .events import (
     ObjectBought,
     TurnEnded,
     TypeScored,
+    UpgradeSkipped,
     UpgradeTaken,
     WheelKept,
     WheelTurned,
@@ -142,7 +144,8 @@ def legal(state: State, seat: int) -> list[Command]:
             p = state.pending
             return [PayBlocks(b) for b in payments(state.players[seat], p.city, p.due)]
         case "upgrade":
-            return [TakeUpgrade(space) for space in upgrade_choices(state)]
+            # seed: the player may take an upgrade tile of their choice
+            return [*(TakeUpgrade(space) for space in upgrade_choices(state)), SkipUpgrade()]
         case "purchase":
             out: list[Command] = []
             if state.players[seat].coins >= OBJECT_PRICE:
@@ -178,6 +181,8 @@ def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event
             return _pay(state, seat, blocks, rng)
         case TakeUpgrade(space):
             return [UpgradeTaken(seat, space)]
+        case SkipUpgrade():
+            return [UpgradeSkipped(seat)]
         case ScoreCity() | ScoreType() | ScoreCategory():
             return [_score(state, seat, command)]
         case BuyObject(item):

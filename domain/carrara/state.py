@@ -53,6 +53,7 @@ from .events import (
     ObjectBought,
     TurnEnded,
     TypeScored,
+    UpgradeSkipped,
     UpgradeTaken,
     WheelKept,
     WheelTurned,
@@ -268,6 +269,8 @@ def _boards(state: State, event: Event) -> State | None:
             state = _with_player(state, seat, upgrades=(*state.players[seat].upgrades, space))
             return replace(state, phase="purchase",
                            upgrade_tiles=tuple(s for s in state.upgrade_tiles if s != space))
+        case UpgradeSkipped():
+            return replace(state, phase="purchase")
         case CityScored(seat, city, vp, coins, items):
             scored = list(state.city_scored_by)
             scored[CITIES.index(city)] = seat

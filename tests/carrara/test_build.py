@@ -7,9 +7,21 @@ import pytest
 from msgspec.structs import replace
 
 from domain.carrara import GAME
-from domain.carrara.commands import Build, BuyObject, EndTurn, PayBlocks, TakeUpgrade
+from domain.carrara.commands import (
+    Build,
+    BuyObject,
+    EndTurn,
+    PayBlocks,
+    SkipUpgrade,
+    TakeUpgrade,
+)
 from domain.carrara.components import ACCEPTS, CITIES, COLOURS, Tile, Value
-from domain.carrara.events import BuildingBuilt, BuildingChosen, BuildingRevealed
+from domain.carrara.events import (
+    BuildingBuilt,
+    BuildingChosen,
+    BuildingRevealed,
+    UpgradeSkipped,
+)
 from domain.core import Illegal
 
 from .helpers import act, blocks, board, new_game, play, show, with_player
@@ -111,10 +123,20 @@ def test_expansion_eight_building_costs_eight_blocks_and_gives_an_upgrade_tile()
     state = play(state, 0, Build(tile, "livorno"), PayBlocks(("white",) * 8))
     assert state.phase == "upgrade" and tile not in state.eights
     # basic side: the six city upgrade tiles are on offer
-    assert GAME.legal(state, 0) == [TakeUpgrade(c) for c in CITIES]
+    assert GAME.legal(state, 0) == [*(TakeUpgrade(c) for c in CITIES), SkipUpgrade()]
     state = play(state, 0, TakeUpgrade("lucca"))
     assert state.players[0].value("lucca") == Value(vp=3, coins=1)
     assert "lucca" not in state.upgrade_tiles and state.phase == "purchase"
+
+
+def test_expansion_upgrade_tile_may_be_left() -> None:
+    # seed: "kann er sich einen Aufwerter seiner Wahl nehmen" (may take one)
+    state = with_player(new_game(2, expansion=True), 0, blocks=blocks(black=8))
+    state = play(state, 0, Build(Tile("porta", 8), "lerici"), PayBlocks(("black",) * 8))
+    state, events = act(state, 0, SkipUpgrade())
+    assert events == [UpgradeSkipped(0)]
+    assert state.phase == "purchase" and len(state.upgrade_tiles) == 8
+    assert state.players[0].upgrades == ()
 
 
 def test_expansion_upgrade_tile_changes_the_city_value_used_when_scoring() -> None:
@@ -130,7 +152,7 @@ def test_expansion_advanced_side_offers_the_category_upgrade_tiles_too() -> None
     state = with_player(new_game(2, expansion=True, board="advanced"), 0,
                         blocks=blocks(black=8))
     state = play(state, 0, Build(Tile("villa", 8), "lerici"), PayBlocks(("black",) * 8))
-    assert len(GAME.legal(state, 0)) == 8
+    assert len(GAME.legal(state, 0)) == 8 + 1  # eight tiles, or none
     state = play(state, 0, TakeUpgrade("land"))
     assert state.players[0].value("land") == Value(vp=2, coins=1)
 
