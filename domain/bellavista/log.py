@@ -27,11 +27,15 @@ def _seat(seat: int | None) -> str:
     return "the neutral colour" if seat is None else f"Seat {seat}"
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _placed(e: BuildingPlaced) -> str:
     whose = "the neutral" if e.owner is None else f"a {e.colour}"
     how = " on the border, as no space respected the zoning card" if e.forced else ""
     return f"{_seat(e.seat)} placed {whose} building #{e.height} on {cells_text(e.cells)}" \
-           f"{how} and earned {e.coins} coins."
+           f"{how} and earned {_plural(e.coins, 'coin')}."
 
 
 def describe(event: Event) -> str:
@@ -45,15 +49,17 @@ def describe(event: Event) -> str:
         case ZoningRevealed(card):
             return f"The zoning card is {zoning_text(card)}."
         case ContractsDrawn(cards):
-            return f"Contract cards {', '.join(str(c) for c in cards)} were turned face up."
+            return f"Face up: {_plural(len(cards), 'new contract card')} " \
+                   f"({', '.join(str(c) for c in cards)})."
         case StartingOrderDrawn(order):
             return f"The offer order is seats {', '.join(str(s) for s in order)}."
         case HandDrawn(seat, count, cards):
             shown = f": {', '.join(card_text(c) for c in cards)}" if cards else ""
-            return f"{_seat(seat)} drew {count} construction cards{shown}."
+            return f"{_seat(seat)} drew {_plural(count, 'construction card')}{shown}."
         case OfferMade(seat, space, cost, card):
             shown = f" card {card_text(card)}" if card else " a card face down"
-            return f"{_seat(seat)} paid {cost} coins for offer space {space} and played{shown}."
+            return f"{_seat(seat)} paid {_plural(cost, 'coin')} for offer space {space} and " \
+                   f"played{shown}."
         case CardRevealed(seat, space, card):
             return f"{_seat(seat)} revealed card {card_text(card)} on offer space {space}."
         case BuildingPlaced():

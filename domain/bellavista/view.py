@@ -104,7 +104,7 @@ class View(msgspec.Struct, frozen=True):
     zoning_pile: list[str]
     height_objective: str
     grouping_objective: str
-    contracts: list[Contract]
+    contracts: list[Contract]  # face up; `count` is the number needed in this game
     contract_deck_size: int
     neutral_colour: str | None
     players: list[PlayerView]
@@ -126,6 +126,12 @@ def footprints() -> list[FootprintView]:
         FootprintView(h, [ShapeView(r, m, list(cells)) for r, m, cells in orientations(h)])
         for h in FOOTPRINTS
     ]
+
+
+def contract_view(card: int, seats: int) -> Contract:
+    """The card as this game reads it: `count` is what it needs here (3 for 2 with two)."""
+    contract = CONTRACTS[card]
+    return msgspec.structs.replace(contract, count=contract.needed(seats))
 
 
 def _offer(space: int, cost: int, offer: Offer | None, viewer: int | None) -> OfferView:
@@ -155,7 +161,7 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
         seat, colours, state.coins[seat],
         list(state.hands[seat]) if seat == viewer else None,
         len(state.hands[seat]), len(state.decks[seat]),
-        [CONTRACTS[c] for c in state.taken[seat]], state.took_this_round[seat],
+        [contract_view(c, state.seats) for c in state.taken[seat]], state.took_this_round[seat],
     )
 
 
@@ -167,7 +173,8 @@ def view(state: State, viewer: int | None) -> View:
         list(state.order), _now(state), zoning if state.zoning else None,
         len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
         state.height_objective, state.grouping_objective,
-        [CONTRACTS[c] for c in state.contracts], len(CONTRACTS) - len(state.contracts_drawn),
+        [contract_view(c, state.seats) for c in state.contracts],
+        len(CONTRACTS) - len(state.contracts_drawn),
         NEUTRAL_COLOUR if state.seats == 3 else None,
         [_player(state, seat, viewer) for seat in range(state.seats)],
     )

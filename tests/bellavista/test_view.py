@@ -15,7 +15,7 @@ from domain.bellavista.view import View
 from domain.core import UndoRefused, registry
 from domain.core.simulate import Simulation
 
-from .support import building, construction, started
+from .support import building, construction, contract_id, started
 
 
 def test_the_kind_is_found_by_the_registry() -> None:
@@ -80,3 +80,10 @@ def test_an_offer_can_be_undone_within_the_turn_but_a_reveal_cannot() -> None:
     sim.command(first, sim.legal(first)[0])  # the last offer reveals the first card
     with pytest.raises(UndoRefused):
         sim.undo(first)
+
+
+def test_contracts_in_the_view_show_what_this_game_needs() -> None:
+    from domain.bellavista.view import contract_view
+
+    rivers = contract_id("rivers")
+    assert contract_view(rivers, 2).count == 3 and contract_view(rivers, 4).count == 2
