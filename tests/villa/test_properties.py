@@ -71,6 +71,7 @@ def check_areas(state: State) -> None:
 
 def check_step(sim: Simulation) -> None:
     check_tokens(sim.state)
+    check_areas(sim.state)
     check_secrets(sim)
     if sim.state.phase == "place":
         seat = sim.active()[0]
@@ -85,7 +86,6 @@ def test_random_games_keep_the_contract(seats: int, options: dict[str, Any]) -> 
                              each_step=check_step)
         state = sim.state
         assert state.ended and state.phase == "over"
-        check_areas(state)
         assert ("last_hedge" in state.ended) == (state.hedges_left == 0)
 
 
