@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
+from msgspec import Meta
 
 from .components import COLOURS, ColourName, FeatureName
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Villa's options; every combination the rulebook allows, nothing else (see `check`)."""
+    """Villa's options: every combination the rulebook allows (see `problems`)."""
 
-    # Expert rules: three Features per colour, revealed at random at setup.
-    expert: bool = False
-    # Team-based variant: four players in two teams of alternating seats.
-    team: bool = False
-    # Expert variant for two players: each player plays two colours (needs `expert`).
-    two_player_expert: bool = False
-    # Alternative drawing rule: the Hedges lie in an open circle, taken in order.
-    open_circle: bool = False
-    # The three Features to play with instead of a random draw (empty: drawn at setup).
-    features: tuple[FeatureName, ...] = ()
-    # The colour each seat chooses, in seat order (with two colours each: the first two
-    # seats' first colours, then their second ones). Empty: blue, green, pink, yellow.
-    colours: tuple[ColourName, ...] = ()
+    expert: Annotated[bool, Meta(
+        description="Expert rules: three Features per colour, revealed at random.")] = False
+    team: Annotated[bool, Meta(
+        description="Team variant for 4 players: teams of two in alternate seats.")] = False
+    two_player_expert: Annotated[bool, Meta(
+        description="Expert variant for 2 players: each plays two colours (needs expert)."
+    )] = False
+    open_circle: Annotated[bool, Meta(
+        description="Alternative drawing rule: the Hedges lie in an open circle, "
+                    "taken in order.")] = False
+    features: Annotated[tuple[FeatureName, ...], Meta(
+        description="The three Features to play with; empty: drawn at random.")] = ()
+    colours: Annotated[tuple[ColourName, ...], Meta(
+        description="The colour of each seat in order (with two colours each: the first "
+                    "colours of seats 1 and 2, then their second). Empty: blue, green, "
+                    "pink, yellow.")] = ()
 
     def seat_colours(self, seats: int) -> tuple[ColourName, ...]:
         wanted = len(COLOURS) if self.two_player_expert else seats
