@@ -113,3 +113,14 @@ def test_undo_takes_back_a_placement_within_the_turn_but_never_a_draw() -> None:
     hedge = sim.timeline.steps[-1].state.placements[-1].hedge
     sim.undo(seat)  # the placement closed two areas: the player may take it back
     assert sim.state.phase == "place" and sim.state.hedge == hedge
+
+
+def test_team_variant_teams_alternate_around_the_table() -> None:
+    state = begin(4, team=True)
+    assert state.teams == (0, 1, 0, 1)
+    sides = []
+    for _ in range(4):
+        sides.append(state.teams[state.turn])
+        state, _ = act(state, state.turn, DrawHedge())
+        state, _ = act(state, state.turn, GAME.legal(state, state.turn)[0])
+    assert sides == [0, 1, 0, 1]
