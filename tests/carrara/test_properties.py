@@ -22,7 +22,7 @@ from domain.core import EventCodec, Illegal
 from domain.core.simulate import Simulation
 from tests.support.contract import play_and_check
 
-GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 10
+GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 6
 VARIANTS = [
     pytest.param(seats, options, id=f"{seats}p-{name}")
     for seats in (2, 3, 4)
