@@ -54,9 +54,10 @@ def describe(event: Event) -> str:
         case HedgeDrawn(seat, hedge):
             return f"Seat {seat} draws Hedge {hedge} ({HEDGES[hedge].shape.name})."
         case HedgePlaced(seat, hedge, x, y, rotation, mirrored):
-            who = "The Starting Hedge is" if seat is None else f"Seat {seat} places Hedge {hedge}"
+            who = ("The Starting Hedge is placed" if seat is None else
+                   f"Seat {seat} places Hedge {hedge} ({HEDGES[hedge].shape.name})")
             flip = ", mirrored" if mirrored else ""
-            return f"{who} placed at ({x}, {y}), turned {rotation * 90} degrees{flip}."
+            return f"{who} at ({x}, {y}), turned {rotation * 90} degrees{flip}."
         case AreaClosed(area, cells):
             return f"Area {area} of {len(cells)} spaces is closed."
         case AreaCounted():
