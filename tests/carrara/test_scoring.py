@@ -124,3 +124,11 @@ def test_basic_side_has_no_category_spaces() -> None:
     assert not any(isinstance(c, ScoreCategory) for c in GAME.legal(state, 0))
     with pytest.raises(Illegal, match="advanced side"):
         GAME.decide(state, 0, ScoreCategory("land"), None)  # type: ignore[arg-type]
+
+
+def test_score_type_objects_only_while_the_supply_lasts() -> None:
+    tiles = board(lerici=[("porta", 1), ("porta", 2), ("porta", 3)])
+    state = replace(with_player(new_game(2), 0, cities=tiles), supply=items(gate=2))
+    state, events = act(state, 0, ScoreType("porta"))
+    assert events == [TypeScored(0, "porta", 0, 6, ("gate", "gate"))]  # coins in full
+    assert state.supply == items()

@@ -156,3 +156,12 @@ def test_expansion_turning_is_forced_when_the_wheel_is_empty() -> None:
     assert TurnWheel() in legal and KeepWheel() not in legal
     with pytest.raises(Illegal, match="must turn it"):
         GAME.decide(state, 0, KeepWheel(), None)  # type: ignore[arg-type]
+
+
+def test_expansion_without_turning_a_player_who_cannot_buy_takes_two_coins() -> None:
+    state = replace(new_game(2, expansion=True), wheel=(blocks(white=1),) + (EMPTY,) * 5)
+    state = with_player(state, 0, coins=3)
+    state, _ = act(state, 0, KeepWheel())
+    assert GAME.legal(state, 0) == [TakeCoins()]
+    state, events = act(state, 0, TakeCoins())
+    assert events == [CoinsTaken(0, 2)] and state.players[0].coins == 5
