@@ -21,12 +21,18 @@ class PageErrors:
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
 
 
-def new_player(browser: Browser, viewport: dict[str, int] | None = None) -> tuple[BrowserContext, Page]:
-    context = browser.new_context(viewport=viewport or LAPTOP)
+def open_page(context: BrowserContext) -> Page:
+    """A new tab that records its uncaught errors in `page.errors.errors`."""
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.errors = PageErrors(page)  # type: ignore[attr-defined]
-    return context, page
+    return page
+
+
+def new_player(browser: Browser, viewport: dict[str, int] | None = None) -> tuple[BrowserContext, Page]:
+    """A browser of its own (its own storage, so its own seat tokens) and one tab."""
+    context = browser.new_context(viewport=viewport or LAPTOP)
+    return context, open_page(context)
 
 
 def create_game(page: Page, base: str, kind: str, name: str, seats: int = 2,
@@ -89,8 +95,11 @@ def click_target(page: Page, rng: random.Random, prefer: str | None = None) -> d
     node = nodes.nth(index)
     pattern = json.loads(node.get_attribute("data-pattern") or "{}")
     before = page.evaluate("() => window.plaza.draws")
-    node.scroll_into_view_if_needed()
-    node.click()
+    # click where the target shows its outline (an area's first space, a city's header)
+    hit = node.locator(".hit")
+    where = node if "hit" in (node.get_attribute("class") or "").split() or hit.count() == 0 else hit.first
+    where.scroll_into_view_if_needed()
+    where.click()
     page.wait_for_function(
         "(before) => window.plaza.draws > before && document.body.dataset.busy === 'no'", arg=before)
     return pattern
@@ -134,3 +143,51 @@ def token_of(page: Page, game_id: str) -> tuple[int, str]:
     held = page.evaluate(f"() => JSON.parse(localStorage.getItem('plaza.seats.{game_id}'))")
     seat, value = next(iter(held.items()))
     return int(seat), value["token"]
+
+
+def events_of(base: str, game_id: str, token: str | None = None) -> list[Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    out: list[Any] = []
+    since = 0
+    while True:
+        answer = httpx.get(f"{base}/api/games/{game_id}/events", headers=headers,
+                           params={"since": since, "limit": 1000}).json()
+        if not answer["events"]:
+            return out
+        out += answer["events"]
+        since = answer["events"][-1]["seq"]
+
+
+def wait_seq(page: Page, at_least: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) >= {at_least}")
+
+
+# An autoplayer that runs inside the page: it clicks a highlighted target (an element with
+# the class "target", which the page gives only to what a legal command can act on) chosen
+# by a seeded generator, waits for the page to settle, and goes on until the game is over.
+AUTOPLAY = """
+async ([seed, limit]) => {
+  let x = seed >>> 0 || 1;
+  const rand = (n) => { x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0; return x % n; };
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  let clicks = 0;
+  while (clicks < limit) {
+    const body = document.body.dataset;
+    if (body.status === "finished") return { clicks, done: true };
+    if (body.busy === "yes" || body.myTurn !== "yes") { await sleep(15); continue; }
+    const targets = [...document.querySelectorAll(".target")];
+    if (!targets.length) { await sleep(15); continue; }
+    const node = targets[rand(targets.length)];
+    const before = window.plaza.draws;
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    clicks += 1;
+    for (let i = 0; i < 400 && (window.plaza.draws === before || document.body.dataset.busy === "yes"); i++) await sleep(5);
+  }
+  return { clicks, done: document.body.dataset.status === "finished" };
+}
+"""
+
+
+def autoplay(page: Page, seed: int, limit: int = 3000) -> Any:
+    """Start the in-page autoplayer; returns a handle to await with `.json_value()`."""
+    return page.evaluate_handle(f"({AUTOPLAY})([{seed}, {limit}])")

@@ -73,7 +73,7 @@ function town(ctx) {
   const rows = Math.max(...v.tiles.map((t) => t.row + t.size));
   const cols = Math.max(...v.tiles.map((t) => t.col + t.size));
   const pad = 6;
-  const layer = { tiles: s("g", {}), grid: s("g", {}), buildings: s("g", {}), ghosts: s("g", {}), targets: s("g", {}) };
+  const layer = { tiles: s("g", {}), grid: s("g", {}), buildings: s("g", {}), ghosts: s("g", { "pointer-events": "none" }), targets: s("g", {}) };
   const x = (c) => pad + c * CELL;
   const y = (r) => pad + r * CELL;
   for (const t of v.tiles) {

@@ -114,7 +114,8 @@ function playerBoard(ctx, seat) {
   const cities = p.cities.map((c, i) => {
     const x0 = 4 + i * (W + 6);
     const parts = [
-      s("rect", { class: "hit", x: x0, y: 4, width: W, height: 196, rx: 6, fill: "#faf6ec", stroke: "#8a7d66" }),
+      s("rect", { x: x0, y: 4, width: W, height: 196, rx: 6, fill: "#faf6ec", stroke: "#8a7d66" }),
+      s("rect", { class: "hit", x: x0 + 1, y: 5, width: W - 2, height: 50, rx: 6, fill: "transparent" }),
       note(x0 + 6, 18, c.name + (c.upgraded ? " ★" : ""), { "font-weight": 700 }),
       note(x0 + 6, 32, `${c.value.vp ? `${c.value.vp} VP` : ""}${c.value.vp && c.value.coins ? " + " : ""}${c.value.coins ? `${c.value.coins}¢` : ""} per cost`, { "font-size": 9.5 }),
       c.accepts.map((col, k) => block(col, x0 + 6 + k * 15, 38, 12)),

@@ -70,7 +70,7 @@ function garden(ctx) {
   const width = (b.maxX - b.minX) * U;
   const height = (b.maxY - b.minY) * U;
   const areas = s("g", {});
-  const tokens = s("g", {});
+  const tokens = s("g", { "pointer-events": "none" });
   for (const a of v.areas) {
     const resolving = v.resolving === a.id;
     const pattern = ctx.legal.some((c) => c.type === "ResolveArea" && c.area === a.id) ? { type: "ResolveArea", area: a.id }
@@ -88,7 +88,7 @@ function garden(ctx) {
   }
   const grid = s("g", {});
   for (let x = b.minX; x <= b.maxX; x++) for (let y = b.minY; y <= b.maxY; y++) grid.append(s("circle", { cx: px(x), cy: py(y), r: 1.5, fill: "#b9b1a0" }));
-  const hedges = s("g", {}, v.segments.map((sg) => segmentLine(v, sg, px, py)));
+  const hedges = s("g", { "pointer-events": "none" }, v.segments.map((sg) => segmentLine(v, sg, px, py)));
   // where the Hedge in hand may go: its first end on a highlighted joint
   const joints = s("g", {});
   const places = ctx.legal.filter((c) => c.type === "PlaceHedge");
@@ -108,7 +108,7 @@ function garden(ctx) {
     joints.append(g);
   }
   // a chosen joint: show every way still open there
-  const ghosts = s("g", {});
+  const ghosts = s("g", { "pointer-events": "none" });
   if (sel && sel.type === "PlaceHedge" && "x" in sel && !("rotation" in sel)) {
     for (const c of ctx.candidates) {
       const way = v.hand_orientations[c.rotation + 4 * (c.mirrored ? 1 : 0)] || [];

@@ -1,0 +1,134 @@
+"""Each game through the browser: two players start it from the lobby and play by clicking
+highlighted targets; a spectator follows every move without a secret; the replay page
+steps back and forward; undo and fork work. A screenshot of each board is saved."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.helpers import (
+    LAPTOP, PHONE, click_target, create_game, events_of, join_game, new_player, open_page, play_clicks,
+    seq, server_state, settle, token_of, wait_seq, wait_started)
+
+pytestmark = pytest.mark.browser
+
+KINDS = ["bellavista", "villa", "carrara"]
+
+
+def _strip(envelopes):
+    return [(e["seq"], e["type"], e["data"]) for e in envelopes]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> None:
+    base = server.url
+    ctx_a, alice = new_player(chromium, LAPTOP)
+    ctx_b, bob = new_player(chromium, PHONE)
+    ctx_s, spectator = new_player(chromium, LAPTOP)
+    contexts = [ctx_a, ctx_b, ctx_s]
+    try:
+        game = create_game(alice, base, kind, "Alice")
+        join_game(bob, base, game, "Bob")
+        wait_started(alice, bob)
+        spectator.goto(f"{base}/games/{game}")
+        wait_started(spectator)
+        assert spectator.get_attribute("body", "data-seat") == "spectator"
+        assert spectator.locator(".target").count() == 0  # a spectator can click nothing
+
+        rng = random.Random(7)
+        sent = play_clicks([alice, bob], rng, 6)
+        assert sent == 6
+        players = {alice: token_of(alice, game), bob: token_of(bob, game)}
+
+        # every page holds exactly what the server shows its audience, so no secret of another
+        now = seq(alice)
+        wait_seq(bob, now)
+        wait_seq(spectator, now)
+        assert spectator.evaluate("() => window.plaza.view") == server_state(base, game)["view"]
+        assert _strip(spectator.evaluate("() => window.plaza.log.envelopes")) == _strip(events_of(base, game))
+        assert spectator.locator("#log li").count() == now
+        for page, (seat, token) in players.items():
+            assert page.evaluate("() => window.plaza.view") == server_state(base, game, token)["view"]
+            assert page.evaluate("() => window.plaza.seat") == seat
+        if kind == "bellavista":
+            assert spectator.locator(".bv-hand").count() == 0
+            assert alice.locator(".bv-hand").count() == 1
+        if kind == "carrara":
+            screens = spectator.locator(".cr-screen").all_inner_texts()
+            assert screens and all("behind the screen" in t for t in screens)
+
+        alice.locator("#board").screenshot(path=str(screenshots / f"{kind}-midgame.png"))
+        bob.screenshot(path=str(screenshots / f"{kind}-midgame-phone.png"), full_page=True)
+
+        # a partial choice can be cancelled; an illegal target is never clickable
+        mover = alice if alice.get_attribute("body", "data-my-turn") == "yes" else bob
+        settle(mover)
+        # undo: play on until the mover's own step can be taken back, then take it back
+        undone = False
+        for _ in range(40):
+            page = next((p for p in (alice, bob) if p.locator("#undo:not([disabled])").count()), None)
+            if page is not None:
+                seat, token = players[page]
+                before = seq(page)
+                page.click("#undo")
+                wait_seq(page, before + 1)
+                settle(page)
+                assert page.locator("#message").inner_text() == ""
+                assert page.locator("#log li.rewound-marker").count() >= 1
+                assert page.evaluate("() => window.plaza.view") == server_state(base, game, token)["view"]
+                undone = True
+                break
+            play_clicks([alice, bob], rng, 1)
+        if kind in ("bellavista", "carrara"):
+            assert undone, "no undoable step came up"
+
+        # replay: back and forward, each step as the server has it for this seat
+        end = seq(alice)
+        replay = open_page(ctx_a)
+        replay.goto(f"{base}/games/{game}/replay")
+        replay.wait_for_selector(f"body[data-shown='{end}']")
+        seat, token = players[alice]
+        replay.click("#back")
+        replay.click("#back")
+        replay.wait_for_selector(f"body[data-shown='{end - 2}']")
+        assert replay.evaluate("() => window.plaza.state") == server_state(base, game, token, at=end - 2)
+        replay.click("#forward")
+        replay.wait_for_selector(f"body[data-shown='{end - 1}']")
+        replay.evaluate("() => { const s = document.querySelector('#seek'); s.value = 5; s.dispatchEvent(new Event('input')); }")
+        replay.wait_for_selector("body[data-shown='5']")
+        assert replay.evaluate("() => window.plaza.state") == server_state(base, game, token, at=5)
+        assert replay.locator("#log li.current").get_attribute("data-seq") == "5"
+        replay.select_option("#viewer", "")  # the spectators' view
+        replay.wait_for_function("() => window.plaza.viewer === null && Number(document.body.dataset.shown) === 5")
+        replay.wait_for_function("() => window.plaza.state && window.plaza.request > 0")
+        replay.screenshot(path=str(screenshots / f"{kind}-replay.png"), full_page=True)
+
+        # fork from the step shown: a new waiting game whose start is that step
+        fork_at = end - 1
+        replay.evaluate(f"() => {{ const s = document.querySelector('#seek'); s.value = {fork_at}; s.dispatchEvent(new Event('input')); }}")
+        replay.wait_for_selector(f"body[data-shown='{fork_at}']")
+        replay.click("#fork")
+        replay.wait_for_url("**/games/*")
+        fork = replay.url.rsplit("/", 1)[1]
+        assert fork != game
+        replay.wait_for_selector("#join-form")
+        replay.fill("#join-form input[name=name]", "Carol")
+        replay.click("#join-form button[type=submit]")
+        replay.wait_for_selector("body[data-seat='0']")
+        dave = open_page(ctx_b)
+        dave.goto(f"{base}/games/{fork}")
+        dave.wait_for_selector("#join-form")
+        dave.fill("#join-form input[name=name]", "Dave")
+        dave.click("#join-form button[type=submit]")
+        wait_started(replay, dave)
+        fork_view = server_state(base, fork)["view"]
+        assert fork_view == server_state(base, game, at=fork_at)["view"]
+        # and the fork plays on
+        assert play_clicks([replay, dave], rng, 2) == 2
+        for page in (alice, bob, spectator, replay, dave):
+            assert page.errors.errors == []  # type: ignore[attr-defined]
+    finally:
+        for ctx in contexts:
+            ctx.close()
