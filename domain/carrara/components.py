@@ -126,14 +126,15 @@ SPACE_NAMES: Final[dict[Space, str]] = {
     "livorno": "Livorno", "pisa": "Pisa", "lucca": "Lucca", "viareggio": "Viareggio",
     "massa": "Massa", "lerici": "Lérici", "city": "city buildings", "land": "land buildings",
 }
-# assumption: see RULES.md. An upgrade adds 1 to the space's own currency and 1 of the
-# other (research's worked example: Lucca with its upgrade gives 15 VP and 5 coins
-# for costs 2+3, i.e. 3 VP + 1 coin per unit).
+# research: upgraded Lucca is 3 VP + 1 coin (15 VP and 5 coins for two buildings),
+# upgraded Lérici 1 VP + 1 coin (cards III and VI: 12 VP and 12 coins for costs 4 + 8).
+# assumption: see RULES.md. The other spaces follow the rule both examples share:
+# one VP more than the printed value, and at least one coin.
 UPGRADED_VALUE: Final[dict[Space, Value]] = {
-    "livorno": Value(vp=4, coins=1), "pisa": Value(vp=1, coins=4),
-    "lucca": Value(vp=3, coins=1), "viareggio": Value(vp=1, coins=3),
-    "massa": Value(vp=2, coins=1), "lerici": Value(vp=1, coins=2),
-    "city": Value(vp=1, coins=2), "land": Value(vp=2, coins=1),
+    "livorno": Value(vp=4, coins=1), "pisa": Value(vp=1, coins=3),
+    "lucca": Value(vp=3, coins=1), "viareggio": Value(vp=1, coins=2),
+    "massa": Value(vp=2, coins=1), "lerici": Value(vp=1, coins=1),
+    "city": Value(vp=1, coins=1), "land": Value(vp=2, coins=1),
 }
 
 

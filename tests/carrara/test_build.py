@@ -15,7 +15,7 @@ from domain.carrara.commands import (
     SkipUpgrade,
     TakeUpgrade,
 )
-from domain.carrara.components import ACCEPTS, CITIES, COLOURS, Tile, Value
+from domain.carrara.components import ACCEPTS, CITIES, COLOURS, UPGRADED_VALUE, Tile, Value
 from domain.carrara.events import (
     BuildingBuilt,
     BuildingChosen,
@@ -199,3 +199,10 @@ def test_after_building_only_the_object_purchase_or_the_end_of_turn_remain() -> 
     state = play(state, 0, Build(tile, "lerici"))
     state = play(state, 0, GAME.legal(state, 0)[0])
     assert set(map(type, GAME.legal(state, 0))) == {BuyObject, EndTurn}
+
+
+def test_expansion_upgrade_tile_values() -> None:
+    assert {space: (v.vp, v.coins) for space, v in UPGRADED_VALUE.items()} == {
+        "livorno": (4, 1), "pisa": (1, 3), "lucca": (3, 1), "viareggio": (1, 2),
+        "massa": (2, 1), "lerici": (1, 1), "city": (1, 1), "land": (2, 1),
+    }

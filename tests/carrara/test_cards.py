@@ -255,7 +255,8 @@ def test_green_two_cities_of_your_choice() -> None:
 
 def test_green_livorno_and_lerici() -> None:
     assert green_gain("livorno_lerici", EXAMPLE, VALUES) == Value(vp=15, coins=12)
-    assert green_gain("livorno_lerici", EXAMPLE, UPGRADED) == Value(vp=27, coins=24)
+    # research: with Lérici upgraded, "27 VPs and 12 coins"
+    assert green_gain("livorno_lerici", EXAMPLE, UPGRADED) == Value(vp=27, coins=12)
 
 
 def test_green_pisa_and_massa() -> None:
@@ -270,6 +271,8 @@ def test_green_two_building_types_of_your_choice() -> None:
     # research: Biblioteca (2 VP + 8 coins) and Cattedrale (9 VP + 4 coins)
     choice = ("biblioteca", "cattedrale")
     assert green_gain("two_types", EXAMPLE, VALUES, choice) == Value(vp=11, coins=12)
+    # research: with Lérici upgraded, "23 VPs and 12 coins"
+    assert green_gain("two_types", EXAMPLE, UPGRADED, choice) == Value(vp=23, coins=12)
 
 
 def test_green_smallest_building_of_each_type() -> None:
