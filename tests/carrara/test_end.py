@@ -172,3 +172,11 @@ def test_undo_takes_back_a_building_choice_but_never_a_bag_draw() -> None:
     assert sim.state.phase == "pay"
     sim.undo(0)
     assert sim.state == before
+
+
+def test_final_scoring_basic_two_player_example() -> None:
+    # research: 6 objects (18 VP), costs 2+4+4+3+5+1+2+4 = 25, 31 coins (6 VP): 49 VP
+    tiles = board(lerici=[("villa", 2), ("porta", 4), ("palazzo", 4), ("castello", 3)],
+                  massa=[("villa", 5), ("porta", 1), ("palazzo", 2), ("castello", 4)])
+    state = with_player(new_game(2), 0, items=items(cup=3, gate=3), cities=tiles, coins=31)
+    assert final_scores(state)[0]["total"] == 49
