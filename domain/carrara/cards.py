@@ -184,6 +184,7 @@ PER_CITY_VP: Final[dict[Grey, tuple[int, ...]]] = {
     "four_in_one_city": (23, 19, 15, 11, 7, 3),
     "eight_building": (34, 26, 19, 13, 8, 4),
 }
+# research: "2 buildings in each of 3 cities", "3 in each of 2", "4 in 1"
 GROUP_SIZE: Final[dict[Grey, int]] = {
     "two_in_three_cities": 2, "three_in_two_cities": 3, "four_in_one_city": 4,
 }
