@@ -6,8 +6,11 @@ it floods, in which case it is closed with 1008 after a run of refused frames.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
+from collections import deque
 from typing import Any
 
 import msgspec
@@ -21,7 +24,8 @@ from .service import Problem, Service
 log = logging.getLogger("plaza.ws")
 _encoder = msgspec.json.Encoder()
 PONG = _encoder.encode(Pong())
-FLOOD_CLOSE_AFTER = 50  # refused frames in a row before the connection is closed
+FLOOD_CLOSE_AFTER = 50
+MAX_BACKLOG = 1024  # frames queued for one connection before it counts as gone  # refused frames in a row before the connection is closed
 
 
 class RateLimit:
@@ -43,6 +47,10 @@ class RateLimit:
 
 
 class Connection:
+    """One client. Frames go out through a queue drained by the connection's own
+    sender task, so a client that stops reading never holds up a game's fan-out;
+    one that falls `MAX_BACKLOG` frames behind is closed and may come back with `since`."""
+
     def __init__(self, ws: WebSocket, service: Service, rate: float, burst: int) -> None:
         self.ws = ws
         self.service = service
@@ -51,14 +59,42 @@ class Connection:
         self.limit = RateLimit(rate, burst)
         self.closed = False
         self.floods = 0
+        self.backlog: deque[bytes] = deque()
+        self.ready = asyncio.Event()
+        self.sender: asyncio.Task[None] | None = None
 
     async def send(self, data: bytes) -> None:
         if self.closed:
             return
+        if len(self.backlog) >= MAX_BACKLOG:
+            log.info("closing a connection %d frames behind", len(self.backlog))
+            self.closed = True
+            self.backlog.clear()
+            self.ready.set()
+            return
+        self.backlog.append(data)
+        self.ready.set()
+
+    async def drain(self) -> None:
+        """The sender task: writes queued frames in order until the connection closes."""
+        backlog, ws = self.backlog, self.ws
         try:
-            await self.ws.send({"type": "websocket.send", "text": data.decode()})
+            while not self.closed:
+                await self.ready.wait()
+                self.ready.clear()
+                while backlog:
+                    await ws.send({"type": "websocket.send", "text": backlog.popleft().decode()})
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
+        if self.closed and self.ws.client_state.name == "CONNECTED":
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1013, reason="too far behind: reconnect with since")
+
+    async def flush(self) -> None:
+        """Write what is queued now (before a close, so the last errors arrive)."""
+        while self.backlog:
+            with contextlib.suppress(Exception):
+                await self.ws.send({"type": "websocket.send", "text": self.backlog.popleft().decode()})
 
     async def error(self, code: str, message: str) -> None:
         metrics.REJECTIONS.labels(code).inc()
@@ -69,6 +105,7 @@ class Connection:
     async def serve(self) -> None:
         await self.ws.accept()
         metrics.CONNECTIONS.inc()
+        self.sender = asyncio.create_task(self.drain())
         try:
             while not self.closed:
                 message = await self.ws.receive()
@@ -84,8 +121,11 @@ class Connection:
             pass
         finally:
             self.closed = True
+            self.ready.set()
             if self.runtime is not None:
                 self.runtime.audiences.detach(self)
+            if self.sender is not None:
+                self.sender.cancel()
             metrics.CONNECTIONS.dec()
 
     async def admit(self, text: str) -> bool:
@@ -94,6 +134,7 @@ class Connection:
             self.floods += 1
             if self.floods >= FLOOD_CLOSE_AFTER:
                 self.closed = True
+                await self.flush()
                 await self.ws.close(code=1008, reason="flood")
                 return False
             await self.error("rate_limited", "Too many frames: slow down (at most about "
