@@ -61,17 +61,31 @@ class Audiences:
         legal = game.legal(state, audience) if audience is not None and audience in active else []
         return game.view(state, audience), legal, active, game.outcome(state)
 
+    def shown(self, pairs: list[tuple[Envelope, Any]],
+              audience: int | None) -> tuple[list[Envelope], list[str]]:
+        """The envelopes as this audience may see them, and each in words."""
+        events, log = [], []
+        for env, event in pairs:
+            events.append(self.redacted(env, event, audience))
+            log.append(self.describe(env, event, audience))
+        return events, log
+
+    def describe(self, env: Envelope, event: Any, audience: int | None) -> str:
+        if env.type == REWOUND:
+            return f"Seat {env.actor} took back a move."
+        return self.runtime.game.describe(self.runtime.game.redact(event, audience))
+
     def welcome(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
         rt = self.runtime
         view, legal, active, outcome = self.snapshot(audience)
-        events = [self.redacted(env, event, audience) for env, event in pairs]
+        events, log = self.shown(pairs, audience)
         return _encoder.encode(Welcome(rt.game_id, rt.kind, audience, rt.seq, events, view,
-                                       legal, active, outcome))
+                                       legal, active, outcome, log))
 
     def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
         view, legal, active, outcome = self.snapshot(audience)
-        events = [self.redacted(env, event, audience) for env, event in pairs]
-        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome))
+        events, log = self.shown(pairs, audience)
+        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log))
 
     async def fan_out(self, pairs: list[tuple[Envelope, Any]]) -> None:
         if not self.viewers or not pairs:

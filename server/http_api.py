@@ -116,11 +116,11 @@ def routes(service: Service) -> list[Route]:
         game_ = timeline.game
         current = timeline.state
         if current is None:
-            return json_response(StateAnswer(row.game_id, timeline.seq, None, [], [], None))
+            return json_response(StateAnswer(row.game_id, timeline.seq, None, [], [], None, seat))
         active = game_.active(current)
         legal = game_.legal(current, seat) if seat is not None and seat in active else []
         return json_response(StateAnswer(row.game_id, timeline.seq, game_.view(current, seat),
-                                          legal, active, game_.outcome(current)))
+                                          legal, active, game_.outcome(current), seat))
 
     async def fork(request: Request) -> Response:
         body: ForkGame = await body_of(request, ForkGame)

@@ -68,6 +68,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="op", frozen=True):
     legal: list[Any]
     active: list[int]
     outcome: Any
+    log: list[str] = []  # an extension: each event in words, as the game describes it
 
 
 class Update(msgspec.Struct, tag="update", tag_field="op", frozen=True):
@@ -77,6 +78,7 @@ class Update(msgspec.Struct, tag="update", tag_field="op", frozen=True):
     legal: list[Any]
     active: list[int]
     outcome: Any
+    log: list[str] = []  # an extension: each event in words, as the game describes it
 
 
 class Accepted(msgspec.Struct, tag="accepted", tag_field="op", frozen=True):
@@ -160,6 +162,7 @@ class StateAnswer(msgspec.Struct, frozen=True):
     legal: list[Any]
     active: list[int]
     outcome: Any
+    seat: int | None = None  # an extension: whose view this is (None: spectators)
 
 
 class EventsAnswer(msgspec.Struct, frozen=True):

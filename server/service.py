@@ -112,7 +112,7 @@ class Service:
             raise Problem(400, "bad_seat", f"seat: {seat} is not a seat of this {row.seats}-seat game.")
         if seat in taken:
             raise Problem(409, "seat_taken", f"Seat {seat} is taken by {taken[seat]}.")
-        token = secrets.token_urlsafe(24)
+        token = secrets.token_hex(24)  # 192 bits; hex, so it never starts with a dash
         full = len(taken) + 1 == row.seats
         try:
             await self.store.add_seat(game_id, seat, name, hash_token(token),

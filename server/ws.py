@@ -24,8 +24,8 @@ from .service import Problem, Service
 log = logging.getLogger("plaza.ws")
 _encoder = msgspec.json.Encoder()
 PONG = _encoder.encode(Pong())
-FLOOD_CLOSE_AFTER = 50
-MAX_BACKLOG = 1024  # frames queued for one connection before it counts as gone  # refused frames in a row before the connection is closed
+FLOOD_CLOSE_AFTER = 50  # refused frames in a row before the connection is closed
+MAX_BACKLOG = 1024  # frames queued for one connection before it counts as gone
 
 
 class RateLimit:

@@ -139,7 +139,8 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=int(os.environ.get("PLAZA_PROPERTY_FRAMES", "40")), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=int(os.environ.get("PLAZA_PROPERTY_FRAMES", "40")), deadline=None,
+          suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(frames, min_size=1, max_size=8))
 def test_random_frames_never_break_the_server(shared_server: LiveServer, batch: list[str]) -> None:
     async def run() -> None:

@@ -64,6 +64,7 @@ async def test_state_at_any_seq_for_any_viewer(live_server: LiveServer) -> None:
     assert now["seq"] > 4 and now["game"] == game
     early = httpx.get(url, params={"at": 3}, headers=_auth(tokens[0])).json()
     assert early["seq"] == 3 and early["view"]["players"][0]["hand"] is not None
+    assert early["seat"] == 0 and httpx.get(url).json()["seat"] is None
     assert early["view"]["players"][1]["hand"] is None and early["view"]["players"][0]["score"] == 0
     spectator = httpx.get(url, params={"at": 3}).json()
     assert all(p["hand"] is None for p in spectator["view"]["players"]) and spectator["legal"] == []

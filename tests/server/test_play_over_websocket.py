@@ -40,6 +40,7 @@ async def test_accepted_command_is_fanned_out_to_every_connection(live_server: L
         update = await client.expect("update")
         assert update["seq"] == 4 and update["events"][0]["type"] == "Drew"
         assert update["events"][0]["data"]["card"] is None  # redacted for others
+        assert len(update["log"]) == len(update["events"]) and update["log"][0]
     own = next(f for f in players[0].frames if f["op"] == "update")
     assert own["events"][0]["data"]["card"] is not None
 
