@@ -21,6 +21,10 @@ log = logging.getLogger("plaza.broker")
 
 
 class Broker(Protocol):
+    # False when no other process can be listening: the publisher's own runtime
+    # has already applied and fanned out what it publishes, so it may skip publishing.
+    shared: bool
+
     async def start(self) -> None: ...
     async def close(self) -> None: ...
     async def publish(self, game_id: str, payload: bytes) -> None: ...
@@ -63,6 +67,8 @@ class _Handlers:
 class InProcessBroker:
     """The embedded default: delivers to handlers in this process, in publish order."""
 
+    shared = False
+
     def __init__(self) -> None:
         self._handlers = _Handlers()
 
@@ -87,6 +93,8 @@ class InProcessBroker:
 
 class RedisBroker:
     """Redis pub/sub, one channel per game under a key prefix; survives Redis restarts."""
+
+    shared = True
 
     def __init__(self, url: str, prefix: str = "plaza:", retry_delay: float = 0.2) -> None:
         self.url = url

@@ -284,7 +284,8 @@ class GameRuntime:
         self.last_hash = pending.envelopes[-1].hash
         if pending.status is not None:
             self.status = pending.status[0]
-        await self.broker.publish(self.game_id, _encoder.encode(pending.envelopes))
+        if self.broker.shared:
+            await self.broker.publish(self.game_id, _encoder.encode(pending.envelopes))
         await self.audiences.fan_out(pairs)
         self._after_commit(len(pending.envelopes))
 
