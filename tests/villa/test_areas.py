@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from domain.villa import GAME
 from domain.villa.commands import ResolveArea
 from domain.villa.events import AreaClosed, AreaCounted, TokenSkipped
-from domain.villa.resolve import segment_counts
+from domain.villa.resolve import segment_counts, tie_order
 from domain.villa.state import Supply
 
 from .helpers import BLUE, GREEN, PINK, YELLOW, act, begin, closing, counted, lay, tokens_placed
@@ -91,3 +93,32 @@ def test_a_colour_out_of_tokens_places_none() -> None:
     state = replace(state, supplies=tuple(supplies))
     _, events = counted(state, [3, 1, 0, 0])
     assert [e.colour for e in events if isinstance(e, TokenSkipped)] == [BLUE]
+
+
+@given(seats=st.integers(2, 4), turn=st.integers(0, 3), data=st.data())
+def test_tie_order_every_winner_once_clockwise_from_the_left_closer_last(
+        seats: int, turn: int, data: st.DataObject) -> None:
+    turn %= seats
+    state = replace(begin(seats), turn=turn)
+    winners = data.draw(st.lists(st.sampled_from(state.in_play()), unique=True, min_size=1))
+    order = tie_order(state, sorted(winners))
+    assert all(len(group) == 1 for group in order)
+    flat = [group[0] for group in order]
+    assert sorted(flat) == sorted(winners)
+    distance = [(state.owners[c] - turn - 1) % seats for c in flat]
+    assert distance == sorted(distance)  # the closer's distance is seats - 1: last
+
+
+@given(turn=st.integers(0, 3), winners=st.lists(st.integers(0, 3), unique=True, min_size=1))
+def test_team_tie_order_opponents_to_choose_then_teammate_then_closer(
+        turn: int, winners: list[int]) -> None:
+    state = replace(begin(4, team=True), turn=turn)
+    order = tie_order(state, sorted(winners))
+    sides = [{state.teams[c] for c in group} for group in order]
+    mine = state.teams[turn]
+    rivals = [c for c in winners if state.teams[c] != mine]
+    if rivals:  # one group first, which the opposing team orders
+        assert order[0] == sorted(rivals)
+    assert all(side == {mine} for side in sides[1 if rivals else 0:])
+    if turn in winners:
+        assert order[-1] == [turn]
