@@ -29,9 +29,6 @@ FEATURES: tuple[FeatureName, ...] = (
     "bridge", "gazebo", "column", "statue", "flowerbed", "trees",
     "bird_bath", "sundial", "fountain", "well",
 )
-END_GAME_FEATURES: frozenset[str] = frozenset(
-    ("bridge", "gazebo", "column", "statue", "flowerbed", "trees"))  # seed: "End-Game Effects"
-
 BRIDGE_POINTS = 2  # seed: "2 points for each area with the same dimension"
 GAZEBO_POINTS = 3  # seed: "3 points for each adjacent area that has no tokens of [its] color"
 COLUMN_POINTS = 2  # seed: "2 points for each segment of your color in this area"
@@ -45,7 +42,7 @@ class Shape(NamedTuple):
     points: tuple[Point, ...]  # the path's five grid points, from its first end
 
 
-# assumption: see RULES.md ("Hedge shapes"). The nine open paths of four unit segments,
+# assumption: see RULES.md ("Components", Shapes). The nine open paths of four unit segments,
 # up to rotation and mirroring; the straight one is the Starting Hedge, the other
 # eight are the bag's shapes.
 STRAIGHT = Shape("straight", ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)))
@@ -68,7 +65,7 @@ class Hedge(NamedTuple):
 
 
 def _colourings() -> tuple[tuple[int, ...], ...]:
-    """assumption: see RULES.md ("Colourings"): the four cyclic shifts of blue, green,
+    """assumption: see RULES.md ("Components", Colourings): the four cyclic shifts of blue, green,
     pink, yellow, so each colour sits once at each position of a shape."""
     base = tuple(range(len(COLOURS)))
     return tuple(base[k:] + base[:k] for k in range(COPIES_PER_SHAPE))

@@ -8,6 +8,7 @@ from itertools import pairwise, product
 from domain.villa.components import (
     BAG,
     BAG_SHAPES,
+    BAG_SIZE,
     COLOURS,
     FEATURES,
     HEDGES,
@@ -34,7 +35,7 @@ def canonical(points: tuple[Point, ...], colours: tuple[int, ...]) -> frozenset[
 
 
 def test_thirty_two_hedges_of_eight_shapes_four_copies_each() -> None:
-    assert len(BAG) == 32 and len(HEDGES) == 33
+    assert len(BAG) == BAG_SIZE == 32 and len(HEDGES) == 33
     assert len(BAG_SHAPES) == 8
     assert set(Counter(HEDGES[h].shape.name for h in BAG).values()) == {4}
 
