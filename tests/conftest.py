@@ -61,3 +61,9 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     server = LiveServer(tmp_path / "plaza.db").start()
     yield server
     server.stop()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the
+    main thread while its session lasts, which the asyncio tests cannot share."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
