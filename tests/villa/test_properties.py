@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from itertools import combinations
 from random import Random
 from typing import Any
 
@@ -15,11 +16,11 @@ from domain.core import Illegal
 from domain.core.simulate import Simulation
 from domain.villa import GAME
 from domain.villa.board import board
-from domain.villa.commands import PlaceHedge
-from domain.villa.components import TOKENS_PER_COLOUR
+from domain.villa.commands import Command, PlaceHedge, PlaceToken, PlaceWell, SwapBirdBath
+from domain.villa.components import FEATURES, TOKENS_PER_COLOUR
 from domain.villa.geometry import bounding_box, region
 from domain.villa.state import State
-from tests.support.contract import play_and_check
+from tests.support.contract import check_rebuild, check_views, play_and_check
 
 GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 6
 
@@ -104,3 +105,32 @@ def test_random_games_close_areas_of_many_sizes_and_end_both_ways() -> None:
         endings.update(state.ended)
     assert {1, 2, 3, 4, 5, 6} <= set(sizes) and max(sizes) >= 8
     assert endings["last_token"] and endings["last_hedge"]
+
+
+def keen(command: Command) -> bool:
+    """A Feature face up, a Well or a Bird Bath switch."""
+    if isinstance(command, PlaceToken):
+        return command.feature is not None and not command.flipped
+    return isinstance(command, PlaceWell | SwapBirdBath)
+
+
+@pytest.mark.parametrize(("seats", "options"), [
+    (3, {}), (4, {"team": True}), (2, {"two_player_expert": True})], ids=str)
+def test_games_that_place_every_feature_they_can_keep_the_rules(
+        seats: int, options: dict[str, Any]) -> None:
+    """Players who prefer Features, Wells and Bird Bath switches, with every triple of
+    Features in turn, so the in-game effects run often; checked as the contract does."""
+    triples = list(combinations(FEATURES, 3))
+    for game in range(GAMES * 2):
+        features = list(triples[(game * 37) % len(triples)])
+        sim = Simulation(GAME, seats, {**options, "expert": True, "features": features},
+                         seed=game)
+        rng = Random(game)
+        while sim.outcome() is None:
+            seat = rng.choice(sim.active())
+            legal = sim.legal(seat)
+            sim.command(seat, rng.choice([c for c in legal if keen(c)] or legal))
+            check_tokens(sim.state)
+        check_areas(sim.state)
+        check_views(GAME, sim)
+        check_rebuild(GAME, sim)
