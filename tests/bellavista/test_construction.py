@@ -232,3 +232,16 @@ def test_one_contract_per_round_even_with_two_turns_and_no_refill_before_round_e
     assert state.phase == "place" and GAME.active(state) == [1]  # no contract step at all
     with pytest.raises(Illegal):
         GAME.decide(state, 0, TakeContract(parks), RNG)
+
+
+def test_a_building_with_no_free_spaces_anywhere_is_set_aside() -> None:
+    from domain.bellavista.events import BuildingNotBuilt
+
+    town = town_of(custom().tiles)
+    free = {(7, 1), (0, 4), (11, 2)}
+    full = tuple(building(None, 8, p.cells[0]) for p in town.placements[8]
+                 if p.cells[0] not in free)
+    state = construction(started(4), [(1, Card(8)), (0, Card(1))], "no_rivers", full)
+    state, events = play(state, 1, PlaceBuilding(7, 1))
+    assert BuildingNotBuilt(0, 0, 1) in events  # the L fits nowhere: the turn passes
+    assert state.phase == "offer" and state.round == 2
