@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .components import offer_costs
 from .events import (
     BuildingNotBuilt,
     BuildingPlaced,
@@ -40,8 +39,8 @@ def _placed(e: BuildingPlaced) -> str:
 
 def describe(event: Event) -> str:
     match event:
-        case GameStarted(seats, layout, town, _):
-            costs = ", ".join(str(c) for c in offer_costs(seats))
+        case GameStarted(seats, layout, town, spaces):
+            costs = ", ".join(str(c) for c in spaces)
             return f"A game for {seats} architects began in the town {layout} " \
                    f"({len(town)} tiles); offer spaces cost {costs}."
         case ObjectivesDrawn(height, grouping):

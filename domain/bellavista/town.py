@@ -89,7 +89,13 @@ class Town:
         self.index = {cell: i for i, cell in enumerate(sorted(self.tile_of))}
         self.park_of = self._areas("park")
         self.river_of = self._areas("river")
-        self.placements = {h: self._placements(h) for h in FOOTPRINTS}
+        # Buildings with the same footprint share one list of placements (built once).
+        by_shape: dict[Cells, list[Placement]] = {}
+        self.placements: dict[int, list[Placement]] = {}
+        for height, shape in FOOTPRINTS.items():
+            if shape not in by_shape:
+                by_shape[shape] = self._placements(height)
+            self.placements[height] = by_shape[shape]
         self.by_cells = {p.cells: p for ps in self.placements.values() for p in ps}
         self.by_command = {
             (h, p.command): p for h, ps in self.placements.items() for p in ps
