@@ -6,14 +6,18 @@ PLAZA_PROPERTY_GAMES sets the number of games per (layout, seats); CI plays a fe
 from __future__ import annotations
 
 import os
+import time
+from random import Random
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.bellavista import GAME
-from domain.bellavista.components import ROUNDS
+from domain.bellavista.components import ROUNDS, TILES
 from domain.bellavista.events import HandDrawn, OfferMade
-from domain.bellavista.layouts import PRESETS
+from domain.bellavista.layouts import PRESETS, TileSpot, preset
 from domain.bellavista.view import View
 from domain.core import EventCodec
 from domain.core.simulate import Simulation
@@ -85,13 +89,22 @@ def test_random_games_play_to_the_end_and_keep_every_secret(layout: str, seats: 
         check_end(sim)
 
 
+@settings(max_examples=12, deadline=None)
+@given(st.permutations(TILES), st.sampled_from(sorted(PRESETS)), st.integers(0, 2**32))
+def test_any_tiles_dealt_on_any_town_shape_take_every_building(
+        tiles: list[str], shape: str, seed: int) -> None:
+    spots = [TileSpot(t, s.row, s.col)  # type: ignore[arg-type]
+             for t, s in zip(tiles, preset(shape), strict=True)]
+    custom_town = {"layout": "custom", "tiles": msgspec.to_builtins(spots)}
+    sim = Simulation(GAME, 4, custom_town, seed=seed)
+    sim.play_randomly(Random(seed))
+    check_end(sim)
+
+
 def test_legal_is_fast_enough_to_send_on_every_update() -> None:
     """legal() runs for the active seat on every update: far under 5 ms on average."""
-    import random
-    import time
-
     sim = Simulation(GAME, 4, {"layout": "berlin"}, seed=3)
-    rng, spent, calls = random.Random(3), 0.0, 0
+    rng, spent, calls = Random(3), 0.0, 0
     while sim.outcome() is None:
         seat = sim.active()[0]
         began = time.perf_counter()
