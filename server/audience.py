@@ -26,6 +26,7 @@ class Audiences:
     def __init__(self, runtime: GameRuntime) -> None:
         self.runtime = runtime
         self.viewers: dict[int | None, set[Viewer]] = {}
+        self._public: tuple[Any, Any] = (None, None)  # (state, view) for public-view games
 
     def attach(self, viewer: Viewer) -> None:
         self.viewers.setdefault(viewer.seat, set()).add(viewer)
@@ -59,7 +60,18 @@ class Audiences:
         game = rt.game
         active = game.active(state)
         legal = game.legal(state, audience) if audience is not None and audience in active else []
-        return game.view(state, audience), legal, active, game.outcome(state)
+        return self.view(state, audience), legal, active, game.outcome(state)
+
+    def view(self, state: Any, audience: int | None) -> Any:
+        """The audience's view; computed once per state when every audience sees the same."""
+        game = self.runtime.game
+        if not game.public_view:
+            return game.view(state, audience)
+        cached_state, cached_view = self._public
+        if cached_state is not state:
+            cached_view = game.view(state, None)
+            self._public = (state, cached_view)
+        return cached_view
 
     def shown(self, pairs: list[tuple[Envelope, Any]],
               audience: int | None) -> tuple[list[Envelope], list[str]]:

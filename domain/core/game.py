@@ -61,6 +61,9 @@ class Game(Generic[S, C, E, O, V]):
     state_type: ClassVar[type[Any]]
     # Current schema version per event tag (1 when absent) and the upcasters that
     # lift a stored event's data from version v to v + 1, keyed by (tag, v).
+    # True when every audience sees the same view (a game with no secrets in its state):
+    # the platform then computes one view per state instead of one per audience.
+    public_view: ClassVar[bool] = False
     event_versions: ClassVar[Mapping[str, int]] = {}
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
 

@@ -23,6 +23,7 @@ class Villa(Game[State, Command, Event, Options, View]):
     command_type = Command
     event_type = Event
     view_type = View
+    public_view = True  # nothing in play is secret: see view.py
     state_type = State
 
     def start(self, options: Options, seats: int, rng: Random) -> list[Event]:

@@ -29,10 +29,13 @@ def check_views(game: AnyGame, sim: Simulation) -> None:
     """Every audience's view encodes and decodes as the game's view type, with one shape."""
     decoder = msgspec.json.Decoder(game.view_type)
     shapes = set()
+    spectators = msgspec.json.encode(game.view(sim.state, None))
     for viewer in [None, *range(sim.seats)]:
         encoded = msgspec.json.encode(game.view(sim.state, viewer))
         decoder.decode(encoded)
         shapes.add(_shape(msgspec.json.decode(encoded)))
+        if game.public_view:  # the platform then sends every audience the spectators' view
+            assert encoded == spectators, f"{game.kind} says its view is public, but seat {viewer}'s differs"
     assert len(shapes) == 1 or all(s is not None for s in shapes)
 
 
