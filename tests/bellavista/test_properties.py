@@ -15,11 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.bellavista import GAME
+from domain.bellavista.commands import (
+    Command,
+    DeclineContract,
+    MakeOffer,
+    PlaceBuilding,
+    TakeContract,
+)
 from domain.bellavista.components import ROUNDS, TILES
 from domain.bellavista.events import HandDrawn, OfferMade
 from domain.bellavista.layouts import PRESETS, TileSpot, preset
 from domain.bellavista.view import View
-from domain.core import EventCodec
+from domain.core import EventCodec, Illegal
 from domain.core.simulate import Simulation
 from tests.support.contract import play_and_check
 
@@ -113,3 +120,35 @@ def test_legal_is_fast_enough_to_send_on_every_update() -> None:
         calls += 1
         sim.command(seat, rng.choice(legal))
     assert spent / calls < 0.005
+
+
+COMMANDS = st.one_of(
+    st.builds(MakeOffer, st.integers(-2, 8), st.integers(-1, 10), st.booleans()),
+    st.builds(PlaceBuilding, st.integers(-2, 16), st.integers(-2, 16), st.integers(-1, 5),
+              st.booleans()),
+    st.builds(TakeContract, st.integers(-1, 20)),
+    st.just(DeclineContract()),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 60), COMMANDS)
+def test_any_command_is_either_legal_or_refused_with_a_sentence(seats: int, steps: int,
+                                                                command: Command) -> None:
+    sim = Simulation(GAME, seats, {"layout": "rome"}, seed=steps)
+    rng = Random(steps)
+    for _ in range(steps):
+        if sim.outcome() is not None:
+            return
+        seat = sim.active()[0]
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    if sim.outcome() is not None:
+        return
+    seat = sim.active()[0]
+    try:
+        GAME.decide(sim.state, seat, command, Random(0))
+    except Illegal as refused:
+        assert command not in sim.legal(seat)
+        assert refused.message.endswith(".") and len(refused.message) > 20
+    else:
+        assert command in sim.legal(seat)
