@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -43,15 +44,16 @@ def pin_self(cpu: int | None) -> None:
 def bench_load(args: argparse.Namespace, options: dict[str, Any], workdir: Path) -> None:
     server = BenchServer(workdir, args.server_cpu, extra_games(args.kind), args.deflate).start()
     try:
-        cpu0 = server.cpu_seconds()
-        tally, _ = asyncio.run(load.run(server.url, server.ws_url, args.kind, options, args.games,
-                                        args.seconds, None))
-        cpu = server.cpu_seconds() - cpu0
+        cpu0, own0 = server.cpu_seconds(), time.process_time()
+        tally, elapsed = asyncio.run(load.run(server.url, server.ws_url, args.kind, options,
+                                              args.games, args.seconds, None))
+        cpu, own = server.cpu_seconds() - cpu0, time.process_time() - own0
         rate = tally.commands / args.seconds
         console.print(f"[bold]closed loop[/] {args.kind}: {args.games} games x 8 connections, "
                       f"{args.seconds:.0f} s: [bold]{rate:,.0f} commands/s[/] "
                       f"({rate * 8:,.0f} frames/s out), {tally.rejected} rejected, "
-                      f"{tally.games} games played; server CPU {cpu / (args.seconds + 1):.0%}")
+                      f"{tally.games} games played; CPU: server {cpu / elapsed:.0%}, "
+                      f"load generator {own / elapsed:.0%}")
         console.print(f"  send -> last of 8 viewers: {load.summary(tally.latencies)}")
         tally, _ = asyncio.run(load.run(server.url, server.ws_url, args.kind, options, args.games,
                                         args.seconds, args.rate))
