@@ -170,17 +170,6 @@ class EventsAnswer(msgspec.Struct, frozen=True):
     events: list[Any]
 
 
-class ReplayHeader(msgspec.Struct, frozen=True, omit_defaults=True):
-    format: str
-    kind: str
-    options: dict[str, Any]
-    seats: int
-    names: list[str | None]
-    game_id: str | None = None
-    seed: int | None = None
-    outcome: Outcome | None = None
-
-
 client_decoder = msgspec.json.Decoder(ClientFrame)
 server_decoder = msgspec.json.Decoder(ServerFrame)
 encoder = msgspec.json.Encoder()
