@@ -165,3 +165,26 @@ async def test_healthz_and_metrics(live_server: LiveServer) -> None:
     for name in ("plaza_connections", "plaza_commands_total", "plaza_rejections_total",
                  "plaza_append_seconds", "plaza_fanout_seconds"):
         assert name in text
+
+
+async def test_undo_across_snapshots_rebuilds_the_same_state_after_a_restart(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "plaza.db", extra_env={"PLAZA_SNAPSHOT_EVERY": "1"}).start()
+    try:
+        game = new_game(server.url, 2, seed=5)
+        tokens = join_all(server.url, game, 2)
+        player = await WsClient.connect(server.ws_url, game, tokens[0])
+        start = player.welcome["view"]
+        for _ in range(2):
+            play = next(c for c in player.latest()["legal"] if c["type"] == "Play")
+            assert (await player.command(play))["op"] == "accepted"
+        assert (await player.undo())["op"] == "accepted"
+        assert (await player.undo())["op"] == "accepted"
+        url = f"{server.url}/api/games/{game}/state"
+        before = httpx.get(url, headers=_auth(tokens[0])).json()
+        assert before["view"] == start
+        server.restart()
+        assert httpx.get(url, headers=_auth(tokens[0])).json() == before
+        again = await WsClient.connect(server.ws_url, game, tokens[0])
+        assert again.welcome["view"] == start and again.welcome["seq"] == 7
+    finally:
+        server.stop()
