@@ -27,6 +27,7 @@ class Audiences:
         self.runtime = runtime
         self.viewers: dict[int | None, set[Viewer]] = {}
         self._public: tuple[Any, Any] = (None, None)  # (state, view) for public-view games
+        self._lines: dict[int, str] = {}  # seq -> the unredacted event in words, per fan-out
 
     def attach(self, viewer: Viewer) -> None:
         self.viewers.setdefault(viewer.seat, set()).add(viewer)
@@ -44,12 +45,20 @@ class Audiences:
     # -- what an audience sees ----------------------------------------------------------
 
     def redacted(self, env: Envelope, event: Any, audience: int | None) -> Envelope:
+        return self.visible(env, event, audience)[0]
+
+    def visible(self, env: Envelope, event: Any, audience: int | None) -> tuple[Envelope, str]:
+        """The envelope as this audience may see it, and the event in words."""
         if env.type == REWOUND:
-            return env
-        shown = self.runtime.game.redact(event, audience)
-        if shown is event:
-            return env
-        return msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown)))
+            return env, f"Seat {env.actor} took back a move."
+        game = self.runtime.game
+        shown = game.redact(event, audience)
+        if shown is event:  # nothing hidden: the stored bytes serve, and one sentence for all
+            line = self._lines.get(env.seq)
+            if line is None:
+                line = self._lines[env.seq] = game.describe(event)
+            return env, line
+        return msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown))), game.describe(shown)
 
     def snapshot(self, audience: int | None) -> tuple[Any, list[Any], list[int], Any]:
         """(view, legal, active, outcome) of the current state for one audience."""
@@ -78,14 +87,10 @@ class Audiences:
         """The envelopes as this audience may see them, and each in words."""
         events, log = [], []
         for env, event in pairs:
-            events.append(self.redacted(env, event, audience))
-            log.append(self.describe(env, event, audience))
+            shown, line = self.visible(env, event, audience)
+            events.append(shown)
+            log.append(line)
         return events, log
-
-    def describe(self, env: Envelope, event: Any, audience: int | None) -> str:
-        if env.type == REWOUND:
-            return f"Seat {env.actor} took back a move."
-        return self.runtime.game.describe(self.runtime.game.redact(event, audience))
 
     def welcome(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
         rt = self.runtime
@@ -103,6 +108,7 @@ class Audiences:
         if not self.viewers or not pairs:
             return
         started = time.perf_counter()
+        self._lines.clear()
         for audience, group in list(self.viewers.items()):
             data = self.update(audience, pairs)
             for viewer in list(group):
