@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -64,6 +65,7 @@ class Viewer(Protocol):
 class Settings:
     snapshot_every: int = 200
     keep_steps: int = 512
+    max_loaded: int = 2000  # games held in memory before idle ones are let go
 
 
 @dataclass
@@ -307,36 +309,51 @@ def _log_failure(task: asyncio.Task[None]) -> None:
 
 
 class Runtime:
-    """All games this process holds in memory, loaded on first use."""
+    """The games this process holds in memory: loaded on first use, and the least
+    recently used ones with no viewer let go once there are more than `max_loaded`."""
 
     def __init__(self, store: Store, broker: Broker, settings: Settings | None = None) -> None:
         self.store = store
         self.broker = broker
         self.settings = settings or Settings()
-        self.games: dict[str, GameRuntime] = {}
+        self.games: OrderedDict[str, GameRuntime] = OrderedDict()
         self._loading: dict[str, asyncio.Lock] = {}
         broker.on_reconnect(self.catch_up_all)
 
     async def get(self, game_id: str) -> GameRuntime | None:
         loaded = self.games.get(game_id)
         if loaded is not None:
+            self.games.move_to_end(game_id)
             return loaded
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            loaded = self.games.get(game_id)
-            if loaded is not None:
-                return loaded
-            row = await self.store.game(game_id)
-            if row is None:
-                return None
-            game = registry.get(row.kind)
-            if game is None:
-                return None
-            runtime = GameRuntime(row, game, self.store, self.broker, self.settings)
-            await runtime.load()
-            self.games[game_id] = runtime
-            metrics.GAMES_LOADED.set(len(self.games))
-            return runtime
+        try:
+            async with lock:
+                return self.games.get(game_id) or await self._load(game_id)
+        finally:
+            if not lock.locked():
+                self._loading.pop(game_id, None)
+
+    async def _load(self, game_id: str) -> GameRuntime | None:
+        row = await self.store.game(game_id)
+        game = registry.get(row.kind) if row is not None else None
+        if row is None or game is None:
+            return None
+        runtime = GameRuntime(row, game, self.store, self.broker, self.settings)
+        await runtime.load()
+        self.games[game_id] = runtime
+        await self._evict()
+        metrics.GAMES_LOADED.set(len(self.games))
+        return runtime
+
+    async def _evict(self) -> None:
+        excess = len(self.games) - self.settings.max_loaded
+        for game_id, runtime in list(self.games.items()):
+            if excess <= 0:
+                break
+            if len(runtime.audiences) == 0 and not runtime.lock.locked():
+                del self.games[game_id]
+                await self.broker.unsubscribe(game_id, runtime.on_broker)
+                excess -= 1
 
     async def catch_up_all(self) -> None:
         for runtime in list(self.games.values()):

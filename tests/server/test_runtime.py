@@ -1,0 +1,60 @@
+"""The runtime inside one process: loading, letting idle games go, unknown games."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.broker import InProcessBroker
+from server.runtime import Runtime, Settings
+from server.store import GameRow, Store
+
+
+class Viewer:
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.frames: list[bytes] = []
+
+    async def send(self, data: bytes) -> None:
+        self.frames.append(data)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = Store(str(tmp_path / "plaza.db"))
+    await store.open()
+    yield store
+    await store.close()
+
+
+async def _started(store: Store, runtime: Runtime, game_id: str) -> None:
+    await store.create_game(GameRow(game_id, "tinydraw", b"{}", 2, "active", 7, 0, 0, None, None, None))
+    loaded = await runtime.get(game_id)
+    assert loaded is not None
+    await loaded.start()
+
+
+async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: Store) -> None:
+    runtime = Runtime(store, InProcessBroker(), Settings(max_loaded=3))
+    for n in range(3):
+        await _started(store, runtime, f"g{n}")
+    watched = await runtime.get("g0")
+    assert watched is not None
+    viewer = Viewer(None)
+    watched.audiences.attach(viewer)
+    before = (await runtime.get("g1")).state  # type: ignore[union-attr]
+    for n in range(3, 6):
+        await _started(store, runtime, f"g{n}")
+    assert len(runtime.games) == 3
+    assert "g0" in runtime.games, "a game with a viewer is kept"
+    again = await runtime.get("g1")
+    assert again is not None and again.state == before
+
+
+async def test_unknown_games_leave_nothing_behind(store: Store) -> None:
+    runtime = Runtime(store, InProcessBroker())
+    for n in range(50):
+        assert await runtime.get(f"nope{n}") is None
+    assert runtime.games == {} and runtime._loading == {}
