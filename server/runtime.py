@@ -66,6 +66,7 @@ class Settings:
     snapshot_every: int = 200
     keep_steps: int = 512
     max_loaded: int = 2000  # games held in memory before idle ones are let go
+    idle_seconds: float = 60.0  # how long a game must be unused before it may be let go
 
 
 @dataclass
@@ -99,6 +100,7 @@ class GameRuntime:
         self.audiences = Audiences(self)
         self.last_hash = GENESIS
         self._since_snapshot = 0
+        self.last_used = time.monotonic()
 
     # -- loading and catching up -------------------------------------------------------
 
@@ -324,6 +326,7 @@ class Runtime:
         loaded = self.games.get(game_id)
         if loaded is not None:
             self.games.move_to_end(game_id)
+            loaded.last_used = time.monotonic()
             return loaded
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         try:
@@ -347,10 +350,13 @@ class Runtime:
 
     async def _evict(self) -> None:
         excess = len(self.games) - self.settings.max_loaded
+        # A game just handed out may be about to get a viewer: only long-idle ones go.
+        idle_since = time.monotonic() - self.settings.idle_seconds
         for game_id, runtime in list(self.games.items()):
             if excess <= 0:
                 break
-            if len(runtime.audiences) == 0 and not runtime.lock.locked():
+            if (len(runtime.audiences) == 0 and not runtime.lock.locked()
+                    and runtime.last_used < idle_since):
                 del self.games[game_id]
                 await self.broker.unsubscribe(game_id, runtime.on_broker)
                 excess -= 1

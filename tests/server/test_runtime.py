@@ -37,7 +37,7 @@ async def _started(store: Store, runtime: Runtime, game_id: str) -> None:
 
 
 async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: Store) -> None:
-    runtime = Runtime(store, InProcessBroker(), Settings(max_loaded=3))
+    runtime = Runtime(store, InProcessBroker(), Settings(max_loaded=3, idle_seconds=0))
     for n in range(3):
         await _started(store, runtime, f"g{n}")
     watched = await runtime.get("g0")
@@ -48,6 +48,10 @@ async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: S
     for n in range(3, 6):
         await _started(store, runtime, f"g{n}")
     assert len(runtime.games) == 3
+    busy = Runtime(store, InProcessBroker(), Settings(max_loaded=1))
+    for n in range(3):
+        await busy.get(f"g{n}")
+    assert len(busy.games) == 3, "games used within idle_seconds are kept"
     assert "g0" in runtime.games, "a game with a viewer is kept"
     again = await runtime.get("g1")
     assert again is not None and again.state == before
