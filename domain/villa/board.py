@@ -4,11 +4,15 @@ since `legal` runs on every update."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 
 from .geometry import (
+    HORIZONTAL,
     ORIENTATIONS,
+    VERTICAL,
     Cell,
     Edge,
     bounding_box,
@@ -18,7 +22,6 @@ from .geometry import (
     laid,
     oriented,
     region,
-    shift,
 )
 from .state import Placement, State
 
@@ -96,23 +99,64 @@ def placements(b: Board, hedge: int) -> list[tuple[int, int, int, bool]]:
     return list(_placements(b, hedge))
 
 
+# `_placements` draws the board as bitmaps: Python integers whose bit (x - x0) * width +
+# (y - y0) stands for joint (x, y), or for the segment (x, y, d) in the bitmap of direction d.
+# Shifting a bitmap by a Hedge's point or segment then tries every position at once, in C,
+# where trying them one by one took milliseconds per call of `legal`.
+_REACH = 9  # margin of the bitmaps: a Hedge spans 4 units each way from its first end,
+# and a position is checked up to 4 units further (from a joint of the board to a segment)
+
+
+def _bitmap(bits: Iterable[int]) -> int:
+    return reduce(or_, (1 << bit for bit in bits), 0)
+
+
+def _shifted(bitmap: int, by: int) -> int:
+    """Bit i + by of `bitmap` moved to i."""
+    return bitmap >> by if by >= 0 else bitmap << -by
+
+
+def _ones(bitmap: int) -> list[int]:
+    """The bits set, lowest first."""
+    digits = bin(bitmap)[:1:-1]  # lowest bit first, without "0b"
+    out, i = [], digits.find("1")
+    while i >= 0:
+        out.append(i)
+        i = digits.find("1", i + 1)
+    return out
+
+
 @lru_cache(maxsize=64)
 def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
+    """Per orientation, the positions where a point of the Hedge lies on a joint with a free
+    segment, less those where a segment of it lies on a blocked edge."""
     frontier = [p for p, n in b.degree.items() if n < 4]
-    blocked = b.blocked
-    out = []
+    if not frontier:
+        return ()
+    xs = [x for x, _ in frontier] + [x for x, _, _ in b.blocked]
+    ys = [y for _, y in frontier] + [y for _, y, _ in b.blocked]
+    x0, y0 = min(xs) - _REACH, min(ys) - _REACH
+    width = max(ys) + _REACH - y0 + 1  # so (x, y) <-> bit is one to one within the margin
+    joints = _bitmap((x - x0) * width + y - y0 for x, y in frontier)
+    walls = [_bitmap((x - x0) * width + y - y0 for x, y, d in b.blocked if d == direction)
+             for direction in (HORIZONTAL, VERTICAL)]
+    keys: list[int] = []
     for rotation, mirrored in ORIENTATIONS:
         shape = oriented(hedge, rotation, mirrored)
-        tried: set[Point] = set()
-        for fx, fy in frontier:
-            for px, py in shape.points:
-                dx, dy = fx - px, fy - py
-                if (dx, dy) in tried:
-                    continue
-                tried.add((dx, dy))
-                if not any(shift(e, dx, dy) in blocked for e in shape.edges):
-                    out.append((dx, dy, rotation, mirrored))
-    return tuple(sorted(out))
+        fit = 0
+        for x, y in shape.points:
+            fit |= _shifted(joints, x * width + y)
+        for x, y, d in shape.edges:
+            fit &= ~_shifted(walls[d], x * width + y)
+        # sort key: the position's bit (ordered as (x, y) is), then the orientation
+        tag = 2 * rotation + mirrored
+        keys += [8 * bit + tag for bit in _ones(fit)]
+    keys.sort()
+    out = []
+    for key in keys:
+        x, y = divmod(key >> 3, width)
+        out.append((x + x0, y + y0, (key & 7) >> 1, bool(key & 1)))
+    return tuple(out)
 
 
 def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
