@@ -23,6 +23,7 @@ from domain.core import registry
 
 console = Console()
 TEST_GAMES = "tests.support.tinygame"
+PARTS = ("load", "rebuild", "idle")
 
 
 def extra_games(kind: str) -> str:
@@ -89,8 +90,8 @@ def bench_idle(args: argparse.Namespace, workdir: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="plaza bench", description=__doc__)
-    parser.add_argument("what", nargs="*", default=["load", "rebuild", "idle"],
-                        choices=["load", "rebuild", "idle"])
+    parser.add_argument("what", nargs="*", choices=[[], *PARTS], metavar="{load,rebuild,idle}",
+                        help="which benchmarks (default: all)")
     parser.add_argument("--kind", default="villa", help="game kind (tinydraw: the platform ceiling)")
     parser.add_argument("--options", default="{}", help="game options, JSON")
     parser.add_argument("--games", type=int, default=100)
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the server")
     parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
     args = parser.parse_args(argv)
+    args.what = args.what or list(PARTS)
     args.server_cpu = None if args.no_pin else 0
     pin_self(None if args.no_pin else 1)
     options = json.loads(args.options)

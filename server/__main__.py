@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 
 import uvicorn
@@ -10,10 +11,23 @@ from .app import create_app
 from .config import Config
 
 
+def tune_gc() -> None:
+    """Fewer, larger young collections, and the start-up heap frozen out of them.
+
+    With default thresholds a full collection walked every cached game state and
+    stalled all connections for up to ~100 ms (bench/: p99 46 ms, max 120 ms at 500
+    commands/s); with these, p99 stayed near 10 ms on the same run.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+
+
 def main(argv: list[str] | None = None) -> None:
     config = Config.from_env(argv)
     logging.basicConfig(level=config.log_level.upper())
     app = create_app(config)
+    tune_gc()
     uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,
                 ws="websockets-sansio", ws_max_size=16 << 20,
                 ws_per_message_deflate=config.permessage_deflate, lifespan="on",

@@ -64,7 +64,7 @@ class Viewer(Protocol):
 @dataclass
 class Settings:
     snapshot_every: int = 200
-    keep_steps: int = 512
+    keep_steps: int = 64  # effective steps kept per game for undo (older: rebuilt from the store)
     max_loaded: int = 2000  # games held in memory before idle ones are let go
     idle_seconds: float = 60.0  # how long a game must be unused before it may be let go
 
