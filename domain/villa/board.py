@@ -57,8 +57,8 @@ def board_from(colours: dict[Edge, int], hedges: dict[Edge, int],
                areas: tuple[tuple[Cell, ...], ...]) -> Board:
     """The board of these coloured segments (of these Hedges) with these closed areas."""
     degree: dict[Point, int] = {}
-    for edge in colours:
-        for point in edge_ends(edge):
+    for x, y, d in colours:  # `edge_ends` written out: a board is built whenever a Hedge is placed
+        for point in ((x, y), (x + 1, y) if d == HORIZONTAL else (x, y + 1)):
             degree[point] = degree.get(point, 0) + 1
     cell_area = {cell: i for i, cells in enumerate(areas) for cell in cells}
     area_edges = tuple(_edges_of(cells, colours) for cells in areas)
@@ -75,8 +75,9 @@ def _edges_of(cells: tuple[Cell, ...], walls: dict[Edge, int]) -> tuple[Edge, ..
 def _adjacency(count: int, walls: dict[Edge, int], cell_area: dict[Cell, int]
                ) -> tuple[frozenset[int], ...]:
     links: list[set[int]] = [set() for _ in range(count)]
-    for edge in walls:
-        a, b = (cell_area.get(c) for c in edge_cells(edge))
+    for x, y, d in walls:  # `edge_cells` written out, as in `board_from`
+        a = cell_area.get((x, y - 1) if d == HORIZONTAL else (x - 1, y))
+        b = cell_area.get((x, y))
         if a is not None and b is not None and a != b:
             links[a].add(b)
             links[b].add(a)

@@ -8,7 +8,7 @@ unit square whose lower-left corner is the joint `(x, y)`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -88,6 +88,7 @@ def shift(edge: Edge, dx: int, dy: int) -> Edge:
     return (edge[0] + dx, edge[1] + dy, edge[2])
 
 
+@lru_cache(maxsize=8192)  # every board is built from the Hedges in play: about 33 per game
 def laid(hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> tuple[tuple[Edge, int], ...]:
     """The coloured segments of a Hedge whose first end lies on joint (x, y)."""
     shape = oriented(hedge, rotation, mirrored)
@@ -98,28 +99,31 @@ def region(start: Cell, walls: dict[Edge, int] | set[Edge], box: tuple[int, int,
            seen: set[Cell]) -> list[Cell] | None:
     """The spaces reachable from `start` without crossing a wall, or None if they reach
     past `box` (x0, y0, x1, y1 of the joints in play), i.e. the region is open. Marks
-    the spaces inside the box it floods as `seen`; spaces past the box are never marked,
-    so a later flood that reaches them learns that it is open too."""
+    the spaces inside the box it floods as `seen`.
+
+    It stops as soon as the region proves open, since flooding the open space around the
+    board is most of the work whenever a Hedge is placed: on reaching past the box, or a
+    space seen by an earlier flood. A closed region is always flooded whole, so a later
+    flood only meets the spaces of an open one, left partly flooded."""
     x0, y0, x1, y1 = box
-
-    def inside(cell: Cell) -> bool:
-        return x0 <= cell[0] < x1 and y0 <= cell[1] < y1
-
-    if not inside(start):
+    if not (x0 <= start[0] < x1 and y0 <= start[1] < y1):
         return None
-    todo, cells, open_ = [start], [start], False
-    seen.add(start)
+    todo, cells, flooded = [start], [start], {start}
     while todo:
-        for edge, other in neighbours(todo.pop()):
-            if edge in walls:
+        x, y = todo.pop()
+        # `neighbours` written out: this loop runs for every space flooded
+        for edge, other in (((x, y, HORIZONTAL), (x, y - 1)), ((x, y + 1, HORIZONTAL), (x, y + 1)),
+                            ((x, y, VERTICAL), (x - 1, y)), ((x + 1, y, VERTICAL), (x + 1, y))):
+            if edge in walls or other in flooded:
                 continue
-            if not inside(other):
-                open_ = True
-            elif other not in seen:
-                seen.add(other)
-                todo.append(other)
-                cells.append(other)
-    return None if open_ else cells
+            if other in seen or not (x0 <= other[0] < x1 and y0 <= other[1] < y1):
+                seen.update(flooded)
+                return None
+            flooded.add(other)
+            todo.append(other)
+            cells.append(other)
+    seen.update(flooded)
+    return cells
 
 
 def bounding_box(points: Iterable[Point]) -> tuple[int, int, int, int]:

@@ -3,12 +3,14 @@ before: the bag is a count, so every audience gets the same view."""
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 import msgspec
 
 from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
 from .geometry import ORIENTATIONS, Edge, edge_ends, laid
-from .scoring import colour_scores, seat_keys
+from .scoring import ColourScore, colour_scores, seat_keys
 from .state import Area, State
 
 
@@ -86,16 +88,28 @@ def segment(edge: Edge, colour: int, hedge: int) -> SegmentView:
     return SegmentView(x1, y1, x2, y2, COLOURS[colour], hedge)
 
 
+# The views below depend on a Hedge (or the board) alone and are sent for most states:
+# each is built once and the same objects serve every view (nothing mutates a view).
+@cache
 def hedge_view(hedge: int) -> HedgeView:
     return HedgeView(hedge, HEDGES[hedge].shape.name,
                      [segment(e, c, hedge) for e, c in laid(hedge, 0, 0, 0, False)])
 
 
-def orientations(hedge: int | None) -> list[list[SegmentView]]:
-    if hedge is None:
-        return []
+@cache
+def _orientations(hedge: int) -> list[list[SegmentView]]:
     return [[segment(e, c, hedge) for e, c in laid(hedge, 0, 0, rotation, mirrored)]
             for rotation, mirrored in ORIENTATIONS]
+
+
+def orientations(hedge: int | None) -> list[list[SegmentView]]:
+    return [] if hedge is None else _orientations(hedge)
+
+
+@lru_cache(maxsize=256)  # a board per game in play, for each game on a server
+def _drawn(b: Board) -> tuple[list[SegmentView], list[tuple[int, int]]]:
+    """The segments of the board in order, and its joints."""
+    return [segment(e, c, b.hedges[e]) for e, c in sorted(b.colours.items())], sorted(b.degree)
 
 
 def area_view(state: State, b: Board, area: Area) -> AreaView:
@@ -106,8 +120,7 @@ def area_view(state: State, b: Board, area: Area) -> AreaView:
         sorted(b.adjacent[area.id]))
 
 
-def colour_views(state: State) -> list[ColourView]:
-    scores = colour_scores(state)
+def colour_views(state: State, scores: list[ColourScore]) -> list[ColourView]:
     return [ColourView(c, COLOURS[c], state.owners[c], state.teams[c],
                        state.supplies[c].neutral, list(state.supplies[c].features),
                        state.supplies[c].placed, scores[c].total)
@@ -117,13 +130,14 @@ def colour_views(state: State) -> list[ColourView]:
 def view(state: State, viewer: int | None) -> View:
     """The same for every viewer: nothing on the table is secret."""
     b = board(state)
+    scores = colour_scores(state)
+    segments, joints = _drawn(b)
     return View(
         state.phase, state.turn, state.expert, state.team, state.two_player_expert,
-        state.open_circle, colour_views(state), list(state.features),
-        [segment(e, c, b.hedges[e]) for e, c in sorted(b.colours.items())],
-        sorted(b.degree), [area_view(state, b, a) for a in state.areas],
+        state.open_circle, colour_views(state, scores), list(state.features),
+        segments, joints, [area_view(state, b, a) for a in state.areas],
         None if state.hedge is None else hedge_view(state.hedge), orientations(state.hedge),
         len(state.bag),
         [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
         [[COLOURS[c] for c in group] for group in state.queue], state.extra_turn,
-        [k[0] for k in seat_keys(state, colour_scores(state))], list(state.ended))
+        [k[0] for k in seat_keys(state, scores)], list(state.ended))
