@@ -68,7 +68,8 @@ def bench_load(args: argparse.Namespace, options: dict[str, Any], workdir: Path)
 
 def bench_rebuild(args: argparse.Namespace, options: dict[str, Any], workdir: Path) -> None:
     extra_games(args.kind)
-    events, folded, stored = rebuild.run(args.kind, args.rebuild_seats, options, workdir)
+    events, folded, stored = rebuild.run(args.kind, args.rebuild_seats,
+                                         json.loads(args.rebuild_options), workdir)
     console.print(f"[bold]rebuild[/] {args.kind}: {events:,} events; from memory (decode + evolve) "
                   f"[bold]{folded:,.0f} events/s[/]; from SQLite through the store "
                   f"[bold]{stored:,.0f} events/s[/]")
@@ -99,6 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=500.0, help="open-loop offered commands/s")
     parser.add_argument("--connections", type=int, default=5000)
     parser.add_argument("--rebuild-seats", type=int, default=4)
+    parser.add_argument("--rebuild-options", default="{}",
+                        help="options of the recorded games rebuilt (JSON)")
     parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the server")
     parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
     args = parser.parse_args(argv)

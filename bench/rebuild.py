@@ -10,8 +10,11 @@ from typing import Any
 
 from domain.core import Envelope, EventCodec, Timeline, registry
 from domain.core.simulate import Simulation
+from server.runtime import Settings
 from server.store import GameRow, Store
 from server.timelines import load_timeline
+
+KEEP = Settings().keep_steps  # as the server rebuilds: the last steps kept for undo
 
 
 def record_games(kind: str, seats: int, options: dict[str, Any], count: int,
@@ -36,7 +39,7 @@ def fold_rate(kind: str, logs: list[list[Envelope]]) -> float:
     events = sum(len(log) for log in logs)
     started = time.perf_counter()
     for log in logs:
-        Timeline(game, codec).apply_all(log)
+        Timeline(game, codec, keep=KEEP).apply_all(log)
     return events / (time.perf_counter() - started)
 
 
@@ -53,7 +56,7 @@ async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> fl
         events = sum(len(log) for log in logs)
         started = time.perf_counter()
         for log in logs:
-            await load_timeline(store, codec, log[0].game_id, use_snapshots=False)
+            await load_timeline(store, codec, log[0].game_id, use_snapshots=False, keep=KEEP)
         return events / (time.perf_counter() - started)
     finally:
         await store.close()

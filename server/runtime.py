@@ -29,6 +29,7 @@ from domain.core import (
     Stale,
     Step,
     Timeline,
+    TrimmedHistory,
     canonical,
     decide_checked,
     registry,
@@ -105,7 +106,8 @@ class GameRuntime:
     # -- loading and catching up -------------------------------------------------------
 
     async def load(self) -> None:
-        self.timeline = await load_timeline(self.store, self.codec, self.game_id)
+        self.timeline = await load_timeline(self.store, self.codec, self.game_id,
+                                            keep=self.settings.keep_steps)
         self.refs = await self.store.refs(self.game_id)
         await self._refresh_last_hash()
         await self.broker.subscribe(self.game_id, self.on_broker)
@@ -142,10 +144,11 @@ class GameRuntime:
         pairs = []
         for env in fresh:
             event = self.codec.decode(env)
-            if env.type == REWOUND and not self._can_pop_to(event.to_seq):
-                self.timeline = await load_timeline(self.store, self.codec, self.game_id, env.seq)
-            else:
+            try:
                 self.timeline.apply(env, event)
+            except TrimmedHistory:  # a rewind below what we hold: rebuild from the store
+                self.timeline = await load_timeline(self.store, self.codec, self.game_id, env.seq,
+                                                    keep=self.settings.keep_steps)
             pairs.append((env, event))
         self.last_hash = fresh[-1].hash
         self.refs.update(await self.store.refs(self.game_id))
@@ -153,10 +156,6 @@ class GameRuntime:
         if row is not None:
             self.status = row.status
         await self.audiences.fan_out(pairs)
-
-    def _can_pop_to(self, to_seq: int) -> bool:
-        steps = self.timeline.steps
-        return to_seq == 0 or any(step.env.seq <= to_seq for step in steps[:1])
 
     # -- starting -----------------------------------------------------------------------
 
@@ -223,6 +222,7 @@ class GameRuntime:
                 if len(self.timeline.steps) <= count:  # trimmed away: rebuild all of it
                     self.timeline = await load_timeline(self.store, self.codec, self.game_id,
                                                         use_snapshots=False)
+                    self.timeline.keep = self.settings.keep_steps
                 pending = self._rewound(seat, ref, to_seq)
                 answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
                 try:

@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import REWOUND, EventCodec, RewoundData, Step, Timeline
+from domain.core import REWOUND, EventCodec, RewoundData, Step, Timeline, TrimmedHistory
 
 from .store import Store
 
@@ -18,23 +18,29 @@ def encode_state(state: Any) -> bytes:
 
 
 async def load_timeline(store: Store, codec: EventCodec, game_id: str,
-                        upto: int | None = None, use_snapshots: bool = True) -> Timeline:
-    """The timeline after envelope `upto` (default: the last one).
+                        upto: int | None = None, use_snapshots: bool = True,
+                        keep: int | None = None) -> Timeline:
+    """The timeline after envelope `upto` (default: the last one), holding about `keep` steps.
 
     A snapshot is usable when no later `Rewound` reaches below the event it was
     taken at; a snapshot that no longer decodes (the state's shape changed) is
     skipped, since the events are the truth.
     """
     last = upto if upto is not None else await store.last_seq(game_id)
-    timeline = Timeline(codec.game, codec)
+    timeline = Timeline(codec.game, codec, keep=keep)
     if use_snapshots:
-        timeline = await _from_snapshot(store, codec, game_id, last) or timeline
-    timeline.apply_all(await store.events(game_id, after=timeline.seq, upto=last))
+        timeline = await _from_snapshot(store, codec, game_id, last, keep) or timeline
+    envelopes = await store.events(game_id, after=timeline.seq, upto=last)
+    try:
+        timeline.apply_all(envelopes)
+    except TrimmedHistory:  # an old rewind reached far back: fold it all, keeping every step
+        timeline = Timeline(codec.game, codec)
+        timeline.apply_all(await store.events(game_id, upto=last))
     return timeline
 
 
 async def _from_snapshot(store: Store, codec: EventCodec, game_id: str,
-                         last: int) -> Timeline | None:
+                         last: int, keep: int | None) -> Timeline | None:
     rewinds = [(seq, _rewound.decode(data).to_seq) for seq, data in await store.rewinds(game_id, last)]
     for snap in await store.snapshots(game_id, last):
         if any(seq > snap.seq and to < snap.top_seq for seq, to in rewinds):
@@ -46,5 +52,5 @@ async def _from_snapshot(store: Store, codec: EventCodec, game_id: str,
             state = msgspec.msgpack.decode(snap.state, type=codec.game.state_type)
         except (msgspec.DecodeError, TypeError, ValueError):
             continue
-        return Timeline(codec.game, codec, base=[Step(top, None, state)], seq=snap.seq)
+        return Timeline(codec.game, codec, base=[Step(top, None, state)], seq=snap.seq, keep=keep)
     return None

@@ -22,7 +22,7 @@ from .errors import (
     UndoRefused,
 )
 from .game import Game, Outcome, ranks_from
-from .history import Step, Timeline, fold
+from .history import Step, Timeline, TrimmedHistory, fold
 from .rules import decide_checked, undo_target
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Stale",
     "Step",
     "Timeline",
+    "TrimmedHistory",
     "UndoRefused",
     "canonical",
     "decide_checked",

@@ -25,15 +25,25 @@ class Step:
     state: Any
 
 
+class TrimmedHistory(LookupError):
+    """A rewind reached below the steps a trimmed timeline still holds."""
+
+
 class Timeline:
-    """The effective history of one game and the state after each of its events."""
+    """The effective history of one game and the state after each of its events.
+
+    With `keep`, only about the last `keep` steps are held (undo needs few), which
+    keeps rebuilding a long log light; a rewind below them raises `TrimmedHistory`.
+    """
 
     def __init__(self, game: Game[Any, Any, Any, Any, Any], codec: EventCodec | None = None,
-                 base: list[Step] | None = None, seq: int = 0) -> None:
+                 base: list[Step] | None = None, seq: int = 0, keep: int | None = None) -> None:
         self.game = game
         self.codec = codec or EventCodec(game)
         self.steps: list[Step] = list(base or [])
         self.seq = seq  # the last envelope applied (game event or Rewound)
+        self.keep = keep
+        self.trimmed = False
 
     @property
     def state(self) -> Any:
@@ -48,6 +58,8 @@ class Timeline:
             self.rewind(event.to_seq if isinstance(event, RewoundData) else int(event))
         else:
             self.steps.append(Step(env, event, self.game.evolve(self.state, event)))
+            if self.keep is not None and len(self.steps) > 2 * self.keep:
+                self.trim(self.keep)
         self.seq = env.seq
 
     def apply_all(self, envelopes: Iterable[Envelope]) -> None:
@@ -57,6 +69,8 @@ class Timeline:
     def rewind(self, to_seq: int) -> None:
         """Drop effective events after `to_seq`."""
         steps = self.steps
+        if self.trimmed and (not steps or steps[0].env.seq > to_seq):
+            raise TrimmedHistory(f"rewind to {to_seq} reaches below the steps kept")
         while steps and steps[-1].env.seq > to_seq:
             steps.pop()
 
@@ -67,6 +81,7 @@ class Timeline:
         """Forget all but the last `keep` steps (the state stays; older rewinds need a rebuild)."""
         if len(self.steps) > keep:
             del self.steps[: len(self.steps) - keep]
+            self.trimmed = True
 
 
 def fold(game: Game[Any, Any, Any, Any, Any], envelopes: Iterable[Envelope]) -> Timeline:

@@ -131,3 +131,14 @@ def test_old_event_versions_are_upcast_on_read() -> None:
 
 def test_canonical_bytes_sort_keys_at_every_depth() -> None:
     assert canonical({"b": 1, "a": {"d": 2, "c": 3}}) == b'{"a":{"c":3,"d":2},"b":1}'
+
+
+def test_a_trimmed_timeline_keeps_few_steps_and_refuses_a_rewind_below_them() -> None:
+    from domain.core import Timeline, TrimmedHistory
+
+    sim = _played(2, 6)
+    timeline = Timeline(GAME, keep=4)
+    timeline.apply_all(sim.envelopes)
+    assert timeline.state == sim.state and len(timeline.steps) <= 8
+    with pytest.raises(TrimmedHistory):
+        timeline.rewind(1)
