@@ -8,7 +8,10 @@ shows everything. The bag and the face-down pile are shown as sizes only.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
+from msgspec.structs import replace
 
 from .cards import Brown, Green, Grey, Purple
 from .components import (
@@ -33,7 +36,7 @@ from .components import (
     price,
 )
 from .events import EndReason
-from .state import Pending, Phase, Player, State, upgrade_choices
+from .state import Counts, Pending, Phase, Player, State, upgrade_choices
 
 
 class SectionView(msgspec.Struct, frozen=True):
@@ -100,32 +103,40 @@ class View(msgspec.Struct, frozen=True):
     players: list[PlayerView]
 
 
-def _section(state: State, i: int) -> SectionView:
-    return SectionView(
-        ROMAN[i],
-        dict(zip(COLOURS, state.wheel[i], strict=True)),
-        {colour: price(colour, i) for colour in COLOURS},
-    )
+# A state is shown to four or five audiences that differ only behind the screens, and
+# most of it stays as it was from one state to the next: the parts are built once, keyed
+# on the (immutable, hashable) values they show, and the same objects serve every view
+# (nothing mutates a view). The sizes hold the parts of a hundred games in play.
+_PRICES: tuple[dict[Colour, int], ...] = tuple(
+    {colour: price(colour, i) for colour in COLOURS} for i in range(len(ROMAN)))
+_ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS[city]]
+                                       for city in CITIES}
 
 
-def _city(state: State, player: Player, i: int) -> CityView:
+@lru_cache(maxsize=1024)
+def _section(i: int, blocks: Counts) -> SectionView:
+    return SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
+
+
+@lru_cache(maxsize=4096)
+def _city(i: int, tiles: tuple[Tile, ...], value: Value, upgraded: bool,
+          scored_by: int | None) -> CityView:
     city = CITIES[i]
-    return CityView(
-        city, CITY_NAMES[city], list(player.cities[i]), player.value(city),
-        city in player.upgrades, [c for c in COLOURS if c in ACCEPTS[city]],
-        CITY_SCORING_MINIMUM[city], state.city_scored_by[i],
-    )
+    return CityView(city, CITY_NAMES[city], list(tiles), value, upgraded, _ACCEPTED[city],
+                    CITY_SCORING_MINIMUM[city], scored_by)
 
 
-def _player(state: State, seat: int, sees: bool) -> PlayerView:
-    p = state.players[seat]
-    categories = {c: p.value(c) for c in CATEGORIES} if state.board == "advanced" else {}
+@lru_cache(maxsize=1024)
+def _player(p: Player, sees: bool, board: BoardSide, scored_by: tuple[int | None, ...]
+            ) -> PlayerView:
+    categories = {c: p.value(c) for c in CATEGORIES} if board == "advanced" else {}
     return PlayerView(
         vp=p.vp,
         coins=p.coins if sees else None,
         blocks=dict(zip(COLOURS, p.blocks, strict=True)) if sees else None,
         objects=dict(zip(ITEMS, p.items, strict=True)) if sees else None,
-        cities=[_city(state, p, i) for i in range(len(CITIES))],
+        cities=[_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
+                for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))],
         categories=categories,
         scored_types=list(p.scored_kinds),
         scored_categories=list(p.scored_categories),
@@ -138,18 +149,32 @@ def _player(state: State, seat: int, sees: bool) -> PlayerView:
     )
 
 
-def view(state: State, viewer: int | None) -> View:
+def _players(state: State, viewer: int | None) -> list[PlayerView]:
     over = state.phase == "over"
+    return [_player(p, over or seat == viewer, state.board, state.city_scored_by)
+            for seat, p in enumerate(state.players)]
+
+
+@lru_cache(maxsize=256)
+def _spectators(state: State) -> View:
+    """The view of the spectators: every screen closed (until the end)."""
     c = state.cards
     return View(
         seats=state.seats, expansion=state.expansion, board=state.board, phase=state.phase,
         turn=state.turn, round=state.round,
-        wheel=[_section(state, i) for i in range(len(state.wheel))],
+        wheel=[_section(i, blocks) for i, blocks in enumerate(state.wheel)],
         bag_size=sum(state.bag), display=list(state.display), pile_size=len(state.pile),
         eight_buildings=list(state.eights), objects_for_sale=list(state.for_sale),
         object_supply=dict(zip(ITEMS, state.supply, strict=True)),
         upgrade_tiles=list(upgrade_choices(state)),
         cards=CardsView(c.brown, c.purple, c.grey, c.green),
-        pending=state.pending, end=state.end, announcer=state.announcer, finished=over,
-        players=[_player(state, s, over or s == viewer) for s in range(state.seats)],
+        pending=state.pending, end=state.end, announcer=state.announcer,
+        finished=state.phase == "over", players=_players(state, None),
     )
+
+
+def view(state: State, viewer: int | None) -> View:
+    table = _spectators(state)
+    if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
+        return table
+    return replace(table, players=_players(state, viewer))
