@@ -24,6 +24,7 @@ from typing import Any
 
 import aiosqlite
 import msgspec
+from msgspec import Raw
 
 from domain.core import Envelope
 
@@ -79,6 +80,7 @@ CREATE TABLE IF NOT EXISTS snapshots(
 ) WITHOUT ROWID;
 """
 
+EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data"
 INSERT_EVENT = "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)"
 INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
 INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
@@ -91,7 +93,8 @@ SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
 UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]
-PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=10000")
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=10000",
+           "PRAGMA mmap_size=268435456", "PRAGMA cache_size=-65536")
 
 
 class Conflict(Exception):
@@ -324,7 +327,7 @@ class Store:
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]:
-        sql = "SELECT * FROM events WHERE game_id = ? AND seq > ?"
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ?"
         params: tuple[Any, ...] = (game_id, after)
         if upto is not None:
             sql += " AND seq <= ?"
@@ -333,7 +336,9 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return [_envelope(row) for row in await self._all(sql, params)]
+        rows = await self._all(sql, params)
+        return [Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, Raw(data))
+                for seq, type_, v, actor, ref, at, irr, prev, digest, data in rows]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         rows = await self._all("SELECT * FROM events WHERE game_id = ? AND seq = ?", (game_id, seq))

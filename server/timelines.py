@@ -11,6 +11,7 @@ from domain.core import REWOUND, EventCodec, RewoundData, Step, Timeline, Trimme
 from .store import Store
 
 _rewound = msgspec.json.Decoder(RewoundData)
+ALL = 1 << 62  # a seq past any game's end
 
 
 def encode_state(state: Any) -> bytes:
@@ -26,16 +27,16 @@ async def load_timeline(store: Store, codec: EventCodec, game_id: str,
     taken at; a snapshot that no longer decodes (the state's shape changed) is
     skipped, since the events are the truth.
     """
-    last = upto if upto is not None else await store.last_seq(game_id)
+    last = upto if upto is not None else ALL
     timeline = Timeline(codec.game, codec, keep=keep)
     if use_snapshots:
         timeline = await _from_snapshot(store, codec, game_id, last, keep) or timeline
-    envelopes = await store.events(game_id, after=timeline.seq, upto=last)
+    envelopes = await store.events(game_id, after=timeline.seq, upto=upto)
     try:
         timeline.apply_all(envelopes)
     except TrimmedHistory:  # an old rewind reached far back: fold it all, keeping every step
         timeline = Timeline(codec.game, codec)
-        timeline.apply_all(await store.events(game_id, upto=last))
+        timeline.apply_all(await store.events(game_id, upto=upto))
     return timeline
 
 
