@@ -92,9 +92,10 @@ class Rejected(msgspec.Struct, tag="rejected", tag_field="op", frozen=True):
     message: str
 
 
-class Error(msgspec.Struct, tag="error", tag_field="op", frozen=True):
+class Error(msgspec.Struct, tag="error", tag_field="op", frozen=True, omit_defaults=True):
     code: str
     message: str
+    ref: str | None = None  # an extension: the ref of the command this answers, when known
 
 
 class Pong(msgspec.Struct, tag="pong", tag_field="op", frozen=True):

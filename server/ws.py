@@ -96,9 +96,9 @@ class Connection:
             with contextlib.suppress(Exception):
                 await self.ws.send({"type": "websocket.send", "text": self.backlog.popleft().decode()})
 
-    async def error(self, code: str, message: str) -> None:
+    async def error(self, code: str, message: str, ref: str | None = None) -> None:
         metrics.REJECTIONS.labels(code).inc()
-        await self.send(_encoder.encode(Error(code, message)))
+        await self.send(_encoder.encode(Error(code, message, ref)))
 
     # -- the receive loop -----------------------------------------------------------
 
@@ -206,7 +206,7 @@ class Connection:
             else:
                 answer = await runtime.command(self.seat, frame.ref, frame.after, frame.command)
         except BadCommand as exc:
-            await self.error("bad_frame", str(exc))
+            await self.error("bad_frame", str(exc), frame.ref)
             return
         await self.send(answer)
 

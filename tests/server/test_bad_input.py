@@ -48,6 +48,15 @@ async def test_malformed_frames_get_their_own_code_and_change_nothing(
     assert httpx.get(f"{live_server.url}/api/games/{game}").json()["seq"] == 3
 
 
+async def test_a_command_refused_as_bad_frame_is_answered_with_its_ref(live_server: LiveServer) -> None:
+    _, _, client = await _seated(live_server)
+    await client.send({"op": "command", "ref": "mine", "command": {"type": "Play", "card": "ace"}})
+    answer = await client.expect("error")
+    assert answer["code"] == "bad_frame" and answer["ref"] == "mine"
+    await client.send("{not json")
+    assert "ref" not in await client.expect("error")
+
+
 async def test_oversized_frame_is_refused_as_too_large(live_server: LiveServer) -> None:
     _, _, client = await _seated(live_server)
     await client.send(json.dumps({"op": "ping", "pad": "x" * (1 << 20)}))
