@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .components import COLOURS, NEUTRAL_COLOUR, ROOFED_COLOUR
+from .memo import per_state
 from .state import State
 from .town import Placement, town_of
 
@@ -33,7 +34,9 @@ def building_now(state: State) -> tuple[int, int | None, str, int]:
     return offer.seat, offer.seat, colour_of(offer.seat, offer.card.roofed), offer.card.height
 
 
-def placements(state: State) -> tuple[list[Placement], Mode]:
+# Asked of one state by `legal`, by `decide` (twice), by `advance` and by every view.
+@per_state
+def placements(state: State) -> tuple[tuple[Placement, ...], Mode]:
     """Every legal placement now, and which rule allows them.
 
     `anywhere` (any free spaces) is Plaza's rule for a town whose border has no room
@@ -41,11 +44,11 @@ def placements(state: State) -> tuple[list[Placement], Mode]:
     """
     town = town_of(state.town)
     taken = town.mask(state.occupied())
-    free = [p for p in town.placements[building_now(state)[3]] if not p.mask & taken]
-    zoned = [p for p in free if p.allowed_by(state.zoning)]
+    height = building_now(state)[3]
+    zoned = tuple(p for p in town.zoned(height, state.zoning) if not p.mask & taken)
     if zoned:
         return zoned, "zoning"
-    border = [p for p in free if p.border]
+    border = tuple(p for p in town.on_border[height] if not p.mask & taken)
     if border:
         return border, "border"
-    return free, "anywhere"
+    return tuple(p for p in town.placements[height] if not p.mask & taken), "anywhere"

@@ -100,6 +100,19 @@ class Town:
         self.by_command = {
             (h, p.command): p for h, ps in self.placements.items() for p in ps
         }
+        # Which placements a zoning card allows (or the border) depends on the town alone;
+        # listed once, `placing.placements` only drops the taken ones.
+        self.on_border = {h: tuple(p for p in ps if p.border) for h, ps in self.placements.items()}
+        self._zoned: dict[tuple[int, str], tuple[Placement, ...]] = {}
+
+    def zoned(self, height: int, zoning: str) -> tuple[Placement, ...]:
+        """The placements of a building of `height` that respect the zoning card, in order."""
+        key = (height, zoning)
+        found = self._zoned.get(key)
+        if found is None:
+            found = self._zoned[key] = tuple(p for p in self.placements[height]
+                                             if p.allowed_by(zoning))
+        return found
 
     def mask(self, cells: Iterable[Cell]) -> int:
         bits = 0

@@ -3,6 +3,8 @@ their owner. Every audience gets the same shape; a secret is None where it would
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 import msgspec
 
 from .components import (
@@ -18,6 +20,8 @@ from .components import (
     tile_label,
 )
 from .events import Event, HandDrawn, OfferMade
+from .layouts import Layout
+from .memo import per_state
 from .placing import building_now, colour_of, placements
 from .rules import active
 from .state import Building, Card, Offer, State
@@ -110,10 +114,15 @@ class View(msgspec.Struct, frozen=True):
     players: list[PlayerView]
 
 
-def _tiles(state: State) -> list[TileView]:
-    town = town_of(state.town)
+# The town's drawing and the footprints' shapes depend on the layout alone, and the
+# table (everything but a seat's own secrets) on the state alone, yet every view of every
+# audience carries them: each is built once and the same objects serve every view
+# (nothing mutates a view).
+@lru_cache(maxsize=64)
+def _tiles(layout: Layout) -> list[TileView]:
+    town = town_of(layout)
     out = []
-    for spot in state.town:
+    for spot in layout:
         corner = (spot.row * TILE_SIDE, spot.col * TILE_SIDE)
         area = town.park_of.get(corner, town.river_of.get(corner))
         out.append(TileView(spot.tile, tile_kind(spot.tile), tile_label(spot.tile), corner[0],
@@ -121,6 +130,7 @@ def _tiles(state: State) -> list[TileView]:
     return out
 
 
+@cache
 def footprints() -> list[FootprintView]:
     return [
         FootprintView(h, [ShapeView(r, m, list(cells)) for r, m, cells in orientations(h)])
@@ -128,6 +138,7 @@ def footprints() -> list[FootprintView]:
     ]
 
 
+@lru_cache(maxsize=64)
 def contract_view(card: int, seats: int) -> Contract:
     """The card as this game reads it: `count` is what it needs here (3 for 2 with two)."""
     contract = CONTRACTS[card]
@@ -165,19 +176,33 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-def view(state: State, viewer: int | None) -> View:
+@per_state
+def _table(state: State) -> View:
+    """The spectators' view: no hand, no face-down card."""
     zoning = ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
     return View(
         state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
-        _tiles(state), footprints(), list(state.buildings), _offers(state, viewer),
+        _tiles(state.town), footprints(), list(state.buildings), _offers(state, None),
         list(state.order), _now(state), zoning if state.zoning else None,
         len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
         state.height_objective, state.grouping_objective,
         [contract_view(c, state.seats) for c in state.contracts],
         len(CONTRACTS) - len(state.contracts_drawn),
         NEUTRAL_COLOUR if state.seats == 3 else None,
-        [_player(state, seat, viewer) for seat in range(state.seats)],
+        [_player(state, seat, None) for seat in range(state.seats)],
     )
+
+
+def view(state: State, viewer: int | None) -> View:
+    table = _table(state)
+    if viewer is None or not 0 <= viewer < state.seats:
+        return table  # sees what the spectators see
+    players = list(table.players)
+    players[viewer] = _player(state, viewer, viewer)
+    hidden = any(o is not None and o.seat == viewer and not o.revealed
+                 for o in (*state.spaces, *state.late))
+    offers = _offers(state, viewer) if hidden else table.offers
+    return msgspec.structs.replace(table, offers=offers, players=players)
 
 
 def redact(event: Event, viewer: int | None) -> Event:
