@@ -44,6 +44,7 @@ def pin_self(cpu: int | None) -> None:
 
 def bench_load(args: argparse.Namespace, options: dict[str, Any], workdir: Path) -> None:
     server = BenchServer(workdir, args.server_cpu, extra_games(args.kind), args.deflate).start()
+    load.COMPRESSION[0] = "deflate" if args.deflate else None
     try:
         cpu0, own0 = server.cpu_seconds(), time.process_time()
         tally, elapsed = asyncio.run(load.run(server.url, server.ws_url, args.kind, options,

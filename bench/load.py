@@ -22,6 +22,7 @@ import msgspec
 import websockets
 
 _refs = itertools.count()
+COMPRESSION: list[str | None] = [None]  # "deflate" to ask for permessage-deflate, as browsers do
 
 
 class Frame(msgspec.Struct):
@@ -101,7 +102,8 @@ async def open_game(http: httpx.AsyncClient, ws_url: str, kind: str, options: di
         tokens.append(joined.json()["token"])
     conns = []
     for who in [*range(seats), *([None] * spectators)]:
-        ws = await websockets.connect(ws_url, max_size=None, compression=None, ping_interval=None)
+        ws = await websockets.connect(ws_url, max_size=None, compression=COMPRESSION[0],
+                                      ping_interval=None)
         hello: dict[str, Any] = {"op": "hello", "game": game}
         if who is not None:
             hello["token"] = tokens[who]
