@@ -122,7 +122,7 @@ def play_clicks(pages: list[Page], rng: random.Random, moves: int) -> int:
             if all(p.get_attribute("body", "data-status") == "finished" for p in pages):
                 break
             idle += 1
-            assert idle < 200, "nobody can move but the game is not over"
+            assert idle < 100, "none of these pages can move"
             pages[0].wait_for_timeout(50)
             continue
         idle = 0
