@@ -7,7 +7,7 @@ free spaces and the zoning card.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .commands import PlaceBuilding
 from .components import FOOTPRINTS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_kind
@@ -34,6 +34,11 @@ def orientations(height: int) -> list[tuple[int, bool, Cells]]:
     A turn or mirror image that gives a shape already listed is left out, so each
     placement has exactly one command.
     """
+    return list(_orientations(height))
+
+
+@cache  # a new town (a random or custom layout) tries them at every corner of the town
+def _orientations(height: int) -> tuple[tuple[int, bool, Cells], ...]:
     seen: set[Cells] = set()
     out = []
     for mirror in (False, True):
@@ -44,7 +49,23 @@ def orientations(height: int) -> list[tuple[int, bool, Cells]]:
                 seen.add(cells)
                 out.append((rotation, mirror, cells))
             shape = tuple((c, -r) for r, c in shape)  # a quarter turn clockwise
-    return out
+    return tuple(out)
+
+
+class _Space:
+    """The facts of one Neighborhood space; a placement's are those of its spaces together
+    (a new town lists hundreds of placements: each is made of its spaces' facts)."""
+
+    __slots__ = ("around", "bit", "border", "parks", "rivers")
+
+    def __init__(self, town: Town, cell: Cell) -> None:
+        around = [n for n in _neighbours(cell) if n in town.tile_of]
+        self.bit = 1 << town.index[cell]
+        self.around = town.mask(around)  # the spaces beside it
+        self.parks = frozenset(town.park_of[n] for n in around if n in town.park_of)
+        self.rivers = frozenset(town.river_of[n] for n in around if n in town.river_of)
+        # seed: on the border if a space has an edge not adjacent to any other element
+        self.border = len(around) < 4
 
 
 class Placement:
@@ -55,14 +76,18 @@ class Placement:
     def __init__(self, town: Town, command: PlaceBuilding, cells: Cells) -> None:
         self.command = command
         self.cells = cells
-        self.mask = town.mask(cells)
-        halo = {n for cell in cells for n in _neighbours(cell)} - set(cells)
-        self.halo = town.mask(halo & town.tile_of.keys())  # spaces a neighbour would occupy
+        spaces = [town.spaces[cell] for cell in cells]
+        self.mask = mask = sum(s.bit for s in spaces)
+        around = 0
+        for s in spaces:
+            around |= s.around
+        self.halo = around & ~mask  # spaces a neighbour would occupy
         self.tiles = frozenset(town.tile_of[cell] for cell in cells)
-        self.parks = frozenset(town.park_of[n] for n in halo if n in town.park_of)
-        self.rivers = frozenset(town.river_of[n] for n in halo if n in town.river_of)
-        # seed: on the border if a space has an edge not adjacent to any other element
-        self.border = any(n not in town.tile_of for n in halo)
+        # Its own spaces are Neighborhood spaces, so every Park or River beside one of them
+        # is beside the placement.
+        self.parks = frozenset().union(*(s.parks for s in spaces))
+        self.rivers = frozenset().union(*(s.rivers for s in spaces))
+        self.border = any(s.border for s in spaces)
 
     def allowed_by(self, zoning: str) -> bool:
         """Whether this placement respects the zoning card (seed: the five kinds)."""
@@ -89,6 +114,9 @@ class Town:
         self.index = {cell: i for i, cell in enumerate(sorted(self.tile_of))}
         self.park_of = self._areas("park")
         self.river_of = self._areas("river")
+        self.homes = {cell for cell, tile in self.tile_of.items()
+                      if tile_kind(tile) == "neighborhood"}
+        self.spaces = {cell: _Space(self, cell) for cell in self.homes}
         # Buildings with the same footprint share one list of placements (built once).
         by_shape: dict[Cells, list[Placement]] = {}
         self.placements: dict[int, list[Placement]] = {}
@@ -143,16 +171,17 @@ class Town:
     def _placements(self, height: int) -> list[Placement]:
         """Every position of the footprint on Neighborhood spaces (seed: never on a Park or
         River), in reading order of its top-left corner."""
-        homes = {cell for cell, tile in self.tile_of.items() if tile_kind(tile) == "neighborhood"}
+        homes = self.homes
         rows = [r for r, _ in homes]
         cols = [c for _, c in homes]
         out = []
         corners = ((r, c) for r in range(min(rows), max(rows) + 1)
                    for c in range(min(cols), max(cols) + 1))
+        shapes = _orientations(height)
         for row, col in corners:
-            for rotation, mirror, shape in orientations(height):
-                cells = tuple((row + r, col + c) for r, c in shape)
-                if all(cell in homes for cell in cells):
+            for rotation, mirror, shape in shapes:
+                cells = tuple([(row + r, col + c) for r, c in shape])
+                if homes.issuperset(cells):
                     command = PlaceBuilding(row, col, rotation, mirror)
                     out.append(Placement(self, command, cells))
         return out
