@@ -21,14 +21,14 @@ def offered(state: State) -> list[Tile]:
 def build_options(state: State, seat: int) -> list[Build]:
     """Every new building and (expansion) every upgrade the player can pay for."""
     player = state.players[seat]
+    tiles = offered(state)
     out: list[Build] = []
-    for city in CITIES:
+    for city, here in zip(CITIES, player.cities, strict=True):
         budget = accepted(player, city)
-        here = player.cities[CITIES.index(city)]
-        for tile in offered(state):
+        for tile in tiles:
             if tile.cost <= budget:
                 out.append(Build(tile, city))
-            if state.expansion:
+            if state.expansion and here:
                 out += [Build(tile, city, old) for old in here
                         if old.cost < tile.cost and tile.cost - old.cost <= budget]
     return out

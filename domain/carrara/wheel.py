@@ -44,13 +44,14 @@ def purchases(blocks: Counts, section: int, coins: int) -> list[tuple[Colour, ..
     """Every non-empty multiset of the section's blocks that costs at most `coins`,
     dearest colour first: the complete list of purchases from this section."""
     out: list[tuple[Colour, ...]] = []
+    prices = [price(colour, section) for colour in COLOURS]
 
     def walk(i: int, budget: int, chosen: tuple[Colour, ...]) -> None:
         if i == len(COLOURS):
             if chosen:
                 out.append(chosen)
             return
-        each = price(COLOURS[i], section)
+        each = prices[i]
         for n in range(blocks[i] + 1):
             if n * each > budget:
                 break
