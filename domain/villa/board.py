@@ -4,15 +4,13 @@ since `legal` runs on every update."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache, reduce
-from operator import or_
+from functools import lru_cache
+from operator import itemgetter
 
 from .geometry import (
     HORIZONTAL,
     ORIENTATIONS,
-    VERTICAL,
     Cell,
     Edge,
     bounding_box,
@@ -106,10 +104,7 @@ def placements(b: Board, hedge: int) -> list[tuple[int, int, int, bool]]:
 # where trying them one by one took milliseconds per call of `legal`.
 _REACH = 9  # margin of the bitmaps: a Hedge spans 4 units each way from its first end,
 # and a position is checked up to 4 units further (from a joint of the board to a segment)
-
-
-def _bitmap(bits: Iterable[int]) -> int:
-    return reduce(or_, (1 << bit for bit in bits), 0)
+_ORIENTATION = tuple((tag >> 1, bool(tag & 1)) for tag in range(8))  # of 2 * rotation + mirrored
 
 
 def _shifted(bitmap: int, by: int) -> int:
@@ -117,30 +112,20 @@ def _shifted(bitmap: int, by: int) -> int:
     return bitmap >> by if by >= 0 else bitmap << -by
 
 
-def _ones(bitmap: int) -> list[int]:
-    """The bits set, lowest first."""
-    digits = bin(bitmap)[:1:-1]  # lowest bit first, without "0b"
-    out, i = [], digits.find("1")
-    while i >= 0:
-        out.append(i)
-        i = digits.find("1", i + 1)
-    return out
-
-
 @lru_cache(maxsize=64)
 def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
     """Per orientation, the positions where a point of the Hedge lies on a joint with a free
     segment, less those where a segment of it lies on a blocked edge."""
-    frontier = [p for p, n in b.degree.items() if n < 4]
-    if not frontier:
+    if not b.blocked:
         return ()
-    xs = [x for x, _ in frontier] + [x for x, _, _ in b.blocked]
-    ys = [y for _, y in frontier] + [y for _, y, _ in b.blocked]
-    x0, y0 = min(xs) - _REACH, min(ys) - _REACH
-    width = max(ys) + _REACH - y0 + 1  # so (x, y) <-> bit is one to one within the margin
-    joints = _bitmap((x - x0) * width + y - y0 for x, y in frontier)
-    walls = [_bitmap((x - x0) * width + y - y0 for x, y, d in b.blocked if d == direction)
-             for direction in (HORIZONTAL, VERTICAL)]
+    # The box: every joint ends a segment in play, and those are blocked edges.
+    x0 = min(b.blocked)[0] - _REACH
+    y0 = min(b.blocked, key=itemgetter(1))[1] - _REACH
+    width = max(b.blocked, key=itemgetter(1))[1] + 1 + _REACH - y0 + 1  # one bit per point
+    joints = sum(1 << ((x - x0) * width + y - y0) for (x, y), n in b.degree.items() if n < 4)
+    walls = [0, 0]  # per direction
+    for x, y, d in b.blocked:
+        walls[d] |= 1 << ((x - x0) * width + y - y0)
     keys: list[int] = []
     for rotation, mirrored in ORIENTATIONS:
         shape = oriented(hedge, rotation, mirrored)
@@ -149,15 +134,16 @@ def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
             fit |= _shifted(joints, x * width + y)
         for x, y, d in shape.edges:
             fit &= ~_shifted(walls[d], x * width + y)
-        # sort key: the position's bit (ordered as (x, y) is), then the orientation
+        # sort key of each position: its bit (ordered as (x, y) is), then the orientation
         tag = 2 * rotation + mirrored
-        keys += [8 * bit + tag for bit in _ones(fit)]
+        digits = bin(fit)[:1:-1]  # lowest bit first, without "0b"
+        bit = digits.find("1")
+        while bit >= 0:
+            keys.append(8 * bit + tag)
+            bit = digits.find("1", bit + 1)
     keys.sort()
-    out = []
-    for key in keys:
-        x, y = divmod(key >> 3, width)
-        out.append((x + x0, y + y0, (key & 7) >> 1, bool(key & 1)))
-    return tuple(out)
+    row = 8 * width
+    return tuple((key // row + x0, (key % row >> 3) + y0, *_ORIENTATION[key & 7]) for key in keys)
 
 
 def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
