@@ -44,10 +44,10 @@ def progress(contract: Contract, mine: list[Placement], seats: int) -> tuple[int
     """
     need = contract.needed(seats)
     if contract.kind == "one_tile":
-        return sum(1 for p in mine if p.tiles == {contract.tiles[0]}), need
+        return sum(1 for p in mine if p.within == contract.tiles[0]), need
     if contract.kind == "tiles":
-        covered = sum(1 for t in contract.tiles if any(p.tiles == {t} for p in mine))
-        return covered, len(contract.tiles)
+        within = {p.within for p in mine}
+        return sum(1 for t in contract.tiles if t in within), len(contract.tiles)
     if contract.kind == "spanning":
         return sum(1 for p in mine if len(p.tiles) >= 2), need
     if contract.kind == "border":

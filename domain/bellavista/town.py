@@ -71,7 +71,8 @@ class _Space:
 class Placement:
     """One way to put a building of some height on free Neighborhood spaces, with its facts."""
 
-    __slots__ = ("border", "cells", "command", "halo", "mask", "parks", "rivers", "tiles")
+    __slots__ = ("border", "cells", "command", "halo", "mask", "parks", "rivers", "tiles",
+                 "within")
 
     def __init__(self, town: Town, command: PlaceBuilding, cells: Cells) -> None:
         self.command = command
@@ -83,6 +84,8 @@ class Placement:
             around |= s.around
         self.halo = around & ~mask  # spaces a neighbour would occupy
         self.tiles = frozenset(town.tile_of[cell] for cell in cells)
+        # The tile it stands on entirely, if any: what contracts on tiles count.
+        self.within = next(iter(self.tiles)) if len(self.tiles) == 1 else None
         # Its own spaces are Neighborhood spaces, so every Park or River beside one of them
         # is beside the placement.
         self.parks = frozenset().union(*(s.parks for s in spaces))
