@@ -7,7 +7,7 @@ unit square whose lower-left corner is the joint `(x, y)`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -51,11 +51,11 @@ def cell_edges(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
     return ((x, y, HORIZONTAL), (x, y + 1, HORIZONTAL), (x, y, VERTICAL), (x + 1, y, VERTICAL))
 
 
-def neighbours(cell: Cell) -> Iterator[tuple[Edge, Cell]]:
-    """Each side of a space with the space beyond it."""
-    for edge in cell_edges(cell):
-        a, b = edge_cells(edge)
-        yield edge, (b if a == cell else a)
+def neighbours(cell: Cell) -> tuple[tuple[Edge, Cell], ...]:
+    """Each side of a space (as `cell_edges` lists them) with the space beyond it."""
+    x, y = cell  # written out: `region` asks this of every space it floods
+    return (((x, y, HORIZONTAL), (x, y - 1)), ((x, y + 1, HORIZONTAL), (x, y + 1)),
+            ((x, y, VERTICAL), (x - 1, y)), ((x + 1, y, VERTICAL), (x + 1, y)))
 
 
 def orient(point: Point, rotation: int, mirrored: bool) -> Point:
@@ -110,10 +110,7 @@ def region(start: Cell, walls: dict[Edge, int] | set[Edge], box: tuple[int, int,
         return None
     todo, cells, flooded = [start], [start], {start}
     while todo:
-        x, y = todo.pop()
-        # `neighbours` written out: this loop runs for every space flooded
-        for edge, other in (((x, y, HORIZONTAL), (x, y - 1)), ((x, y + 1, HORIZONTAL), (x, y + 1)),
-                            ((x, y, VERTICAL), (x - 1, y)), ((x + 1, y, VERTICAL), (x + 1, y))):
+        for edge, other in neighbours(todo.pop()):
             if edge in walls or other in flooded:
                 continue
             if other in seen or not (x0 <= other[0] < x1 and y0 <= other[1] < y1):
