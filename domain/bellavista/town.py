@@ -56,10 +56,11 @@ class _Space:
     """The facts of one Neighborhood space; a placement's are those of its spaces together
     (a new town lists hundreds of placements: each is made of its spaces' facts)."""
 
-    __slots__ = ("around", "bit", "border", "parks", "rivers")
+    __slots__ = ("around", "bit", "border", "parks", "rivers", "tile")
 
     def __init__(self, town: Town, cell: Cell) -> None:
         around = [n for n in _neighbours(cell) if n in town.tile_of]
+        self.tile = town.tile_of[cell]
         self.bit = 1 << town.index[cell]
         self.around = town.mask(around)  # the spaces beside it
         self.parks = frozenset(town.park_of[n] for n in around if n in town.park_of)
@@ -77,20 +78,29 @@ class Placement:
     def __init__(self, town: Town, command: PlaceBuilding, cells: Cells) -> None:
         self.command = command
         self.cells = cells
-        spaces = [town.spaces[cell] for cell in cells]
-        self.mask = mask = sum(s.bit for s in spaces)
-        around = 0
-        for s in spaces:
-            around |= s.around
-        self.halo = around & ~mask  # spaces a neighbour would occupy
-        self.tiles = frozenset(town.tile_of[cell] for cell in cells)
-        # The tile it stands on entirely, if any: what contracts on tiles count.
-        self.within = next(iter(self.tiles)) if len(self.tiles) == 1 else None
+        mask = around = 0
+        tiles: set[str] = set()
         # Its own spaces are Neighborhood spaces, so every Park or River beside one of them
         # is beside the placement.
-        self.parks = frozenset().union(*(s.parks for s in spaces))
-        self.rivers = frozenset().union(*(s.rivers for s in spaces))
-        self.border = any(s.border for s in spaces)
+        parks: frozenset[int] = frozenset()
+        rivers: frozenset[int] = frozenset()
+        border = False
+        for cell in cells:
+            space = town.spaces[cell]
+            mask |= space.bit
+            around |= space.around
+            tiles.add(space.tile)
+            parks |= space.parks
+            rivers |= space.rivers
+            border = border or space.border
+        self.mask = mask
+        self.halo = around & ~mask  # spaces a neighbour would occupy
+        self.tiles = frozenset(tiles)
+        # The tile it stands on entirely, if any: what contracts on tiles count.
+        self.within = next(iter(tiles)) if len(tiles) == 1 else None
+        self.parks = parks
+        self.rivers = rivers
+        self.border = border
 
     def allowed_by(self, zoning: str) -> bool:
         """Whether this placement respects the zoning card (seed: the five kinds)."""
@@ -173,21 +183,19 @@ class Town:
 
     def _placements(self, height: int) -> list[Placement]:
         """Every position of the footprint on Neighborhood spaces (seed: never on a Park or
-        River), in reading order of its top-left corner."""
-        homes = self.homes
-        rows = [r for r, _ in homes]
-        cols = [c for _, c in homes]
-        out = []
-        corners = ((r, c) for r in range(min(rows), max(rows) + 1)
-                   for c in range(min(cols), max(cols) + 1))
-        shapes = _orientations(height)
-        for row, col in corners:
-            for rotation, mirror, shape in shapes:
-                cells = tuple([(row + r, col + c) for r, c in shape])
-                if homes.issuperset(cells):
-                    command = PlaceBuilding(row, col, rotation, mirror)
-                    out.append(Placement(self, command, cells))
-        return out
+        River), in reading order of its top-left corner, then in the order of its shapes."""
+        found = []
+        # Each shape tried with its first space on each Neighborhood space: every position
+        # once, without trying the corners of the town's bounding box where none fits.
+        for i, (rotation, mirror, shape) in enumerate(_orientations(height)):
+            first_row, first_col = shape[0]
+            for r, c in self.homes:
+                row, col = r - first_row, c - first_col
+                cells = tuple([(row + dr, col + dc) for dr, dc in shape])
+                if self.homes.issuperset(cells):
+                    found.append(((row, col), i, PlaceBuilding(row, col, rotation, mirror), cells))
+        found.sort(key=lambda f: (f[0], f[1]))
+        return [Placement(self, command, cells) for _, _, command, cells in found]
 
 
 @lru_cache(maxsize=64)
