@@ -14,6 +14,7 @@ from .components import FOOTPRINTS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_k
 from .layouts import Layout
 
 Cell = tuple[int, int]
+_SUBSIDIZED = {card: frozenset(tiles) for card, tiles in SUBSIDIZED.items()}
 
 
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
@@ -106,7 +107,7 @@ class Placement:
         """Whether this placement respects the zoning card (seed: the five kinds)."""
         kind = ZONING[zoning]
         if kind == "subsidized":
-            return self.tiles <= set(SUBSIDIZED[zoning])
+            return self.tiles <= _SUBSIDIZED[zoning]
         if kind == "community_parks":
             return bool(self.parks)
         if kind == "no_parks":
@@ -144,11 +145,11 @@ class Town:
         # Which placements a zoning card allows (or the border) depends on the town alone;
         # listed once, `placing.placements` only drops the taken ones.
         self.on_border = {h: tuple(p for p in ps if p.border) for h, ps in self.placements.items()}
-        self._zoned: dict[tuple[int, str], tuple[Placement, ...]] = {}
+        self._zoned: dict[tuple[Cells, str], tuple[Placement, ...]] = {}
 
     def zoned(self, height: int, zoning: str) -> tuple[Placement, ...]:
         """The placements of a building of `height` that respect the zoning card, in order."""
-        key = (height, zoning)
+        key = (FOOTPRINTS[height], zoning)  # heights of one footprint share their list
         found = self._zoned.get(key)
         if found is None:
             found = self._zoned[key] = tuple(p for p in self.placements[height]
