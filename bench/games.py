@@ -5,6 +5,9 @@ what the server runs for it: `decide` and `evolve` of its events, then on the ne
 state `legal` for each seat to move and the view of every audience (the seats and
 the spectators) encoded as JSON, computed once per state for a game with a public
 view (as server/audience.py does). Figures are microseconds per command.
+
+`--interleave N` plays N games at once, one command of each in turn, as a server with
+N games in play does: the games' caches then hold the states of all of them.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -34,9 +38,8 @@ def _ns() -> int:
 
 
 def play(game: Game[Any, Any, Any, Any, Any], seats: int, options: Any, seed: int
-         ) -> dict[str, list[int]]:
-    """One random game; per command the nanoseconds of each part."""
-    times: dict[str, list[int]] = {"decide+evolve": [], "legal": [], "views": []}
+         ) -> Iterator[tuple[int, int, int]]:
+    """One random game: per command the nanoseconds of decide+evolve, legal and views."""
     state = None
     for event in game.start(options, seats, rng_for(seed, 0)):
         state = game.evolve(state, event)
@@ -57,21 +60,36 @@ def play(game: Game[Any, Any, Any, Any, Any], seats: int, options: Any, seed: in
         for audience in audiences:
             _encoder.encode(public if public is not None else game.view(state, audience))
         t3 = _ns()
-        times["decide+evolve"].append(t1 - t0)
-        times["legal"].append(t2 - t1)
-        times["views"].append(t3 - t2)
+        yield t1 - t0, t2 - t1, t3 - t2
         seq += 1
-    return times
+
+
+def run(game: Game[Any, Any, Any, Any, Any], seats: int, options: Any, games: int,
+        interleave: int) -> list[tuple[int, int, int]]:
+    """Every command's times over `games` games, `interleave` of them in play at once."""
+    out: list[tuple[int, int, int]] = []
+    for first in range(0, games, interleave):
+        playing = [play(game, seats, options, seed)
+                   for seed in range(first, min(first + interleave, games))]
+        while playing:
+            for runner in list(playing):
+                step = next(runner, None)
+                if step is None:
+                    playing.remove(runner)
+                else:
+                    out.append(step)
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.games", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="random games per case")
     parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--interleave", type=int, default=1, help="games in play at once")
     parser.add_argument("--only", default="", help="run only the cases whose label contains this")
     args = parser.parse_args(argv)
-    print(f"{args.games} random {args.seats}-player games per case; microseconds per command, "
-          "median / mean")
+    print(f"{args.games} random {args.seats}-player games per case, {args.interleave} at once; "
+          "microseconds per command, median / mean")
     print(f"{'case':<20}{'commands':>9}  {'decide+evolve':>15}  {'legal':>15}  "
           f"{'views (all)':>15}  {'total':>15}")
     for label, kind, raw in CASES:
@@ -80,11 +98,10 @@ def main(argv: list[str] | None = None) -> None:
         game = registry.get(kind)
         assert game is not None, kind
         options = msgspec.convert(raw, game.options_type)
-        parts: dict[str, list[int]] = {}
-        for seed in range(args.games):
-            for name, values in play(game, args.seats, options, seed).items():
-                parts.setdefault(name, []).extend(values)
-        parts["total"] = [sum(t) for t in zip(*parts.values(), strict=True)]
+        times = run(game, args.seats, options, args.games, max(1, args.interleave))
+        parts = dict(zip(("decide+evolve", "legal", "views"), map(list, zip(*times, strict=True)),
+                         strict=True))
+        parts["total"] = [sum(t) for t in times]
         cells = [f"{statistics.median(v) / 1000:>6.0f} / {statistics.fmean(v) / 1000:>6.0f}"
                  for v in parts.values()]
         print(f"{label:<20}{len(parts['total']):>9}  " + "  ".join(f"{c:>15}" for c in cells))
