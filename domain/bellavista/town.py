@@ -62,7 +62,7 @@ class _Space:
     def __init__(self, town: Town, cell: Cell) -> None:
         around = [n for n in _neighbours(cell) if n in town.tile_of]
         self.tile = town.tile_of[cell]
-        self.bit = 1 << town.index[cell]
+        self.bit = town.bit[cell]
         self.around = town.mask(around)  # the spaces beside it
         self.parks = frozenset(town.park_of[n] for n in around if n in town.park_of)
         self.rivers = frozenset(town.river_of[n] for n in around if n in town.river_of)
@@ -126,6 +126,7 @@ class Town:
                 for dc in range(TILE_SIDE):
                     self.tile_of[(spot.row * TILE_SIDE + dr, spot.col * TILE_SIDE + dc)] = spot.tile
         self.index = {cell: i for i, cell in enumerate(sorted(self.tile_of))}
+        self.bit = {cell: 1 << i for cell, i in self.index.items()}  # a space in a mask
         self.park_of = self._areas("park")
         self.river_of = self._areas("river")
         self.homes = {cell for cell, tile in self.tile_of.items()
@@ -157,9 +158,10 @@ class Town:
         return found
 
     def mask(self, cells: Iterable[Cell]) -> int:
+        bit = self.bit
         bits = 0
         for cell in cells:
-            bits |= 1 << self.index[cell]
+            bits |= bit[cell]
         return bits
 
     def _areas(self, kind: str) -> dict[Cell, int]:
