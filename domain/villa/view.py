@@ -4,6 +4,7 @@ before: the bag is a count, so every audience gets the same view."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 
 import msgspec
 
@@ -11,7 +12,7 @@ from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
 from .geometry import ORIENTATIONS, Edge, edge_ends, laid
 from .scoring import ColourScore, colour_scores, seat_keys
-from .state import Area, State
+from .state import Area, Placement, State
 
 
 class SegmentView(msgspec.Struct, frozen=True):
@@ -106,10 +107,24 @@ def orientations(hedge: int | None) -> list[list[SegmentView]]:
     return [] if hedge is None else _orientations(hedge)
 
 
+@lru_cache(maxsize=8192)  # as `laid`: the Hedges in play of every game on a server
+def _laid_view(hedge: int, x: int, y: int, rotation: int, mirrored: bool
+               ) -> tuple[tuple[Edge, SegmentView], ...]:
+    return tuple((e, segment(e, c, hedge)) for e, c in laid(hedge, x, y, rotation, mirrored))
+
+
+@lru_cache(maxsize=256)  # the Hedges in play of each game on a server
+def _segments(placements: tuple[Placement, ...]) -> list[SegmentView]:
+    """Every segment in play in order, as `board` lays them (a later one on the same edge wins)."""
+    drawn: dict[Edge, SegmentView] = {}
+    for p in placements:
+        drawn.update(_laid_view(p.hedge, p.x, p.y, p.rotation, p.mirrored))
+    return [v for _, v in sorted(drawn.items(), key=itemgetter(0))]
+
+
 @lru_cache(maxsize=256)  # a board per game in play, for each game on a server
-def _drawn(b: Board) -> tuple[list[SegmentView], list[tuple[int, int]]]:
-    """The segments of the board in order, and its joints."""
-    return [segment(e, c, b.hedges[e]) for e, c in sorted(b.colours.items())], sorted(b.degree)
+def _joints(b: Board) -> list[tuple[int, int]]:
+    return sorted(b.degree)
 
 
 def area_view(state: State, b: Board, area: Area) -> AreaView:
@@ -131,11 +146,10 @@ def view(state: State, viewer: int | None) -> View:
     """The same for every viewer: nothing on the table is secret."""
     b = board(state)
     scores = colour_scores(state)
-    segments, joints = _drawn(b)
     return View(
         state.phase, state.turn, state.expert, state.team, state.two_player_expert,
         state.open_circle, colour_views(state, scores), list(state.features),
-        segments, joints, [area_view(state, b, a) for a in state.areas],
+        _segments(state.placements), _joints(b), [area_view(state, b, a) for a in state.areas],
         None if state.hedge is None else hedge_view(state.hedge), orientations(state.hedge),
         len(state.bag),
         [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
