@@ -143,7 +143,7 @@ def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
             bit = digits.find("1", bit + 1)
     keys.sort()
     row = 8 * width
-    return tuple((key // row + x0, (key % row >> 3) + y0, *_ORIENTATION[key & 7]) for key in keys)
+    return tuple([(key // row + x0, (key % row >> 3) + y0, *_ORIENTATION[key & 7]) for key in keys])
 
 
 def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
