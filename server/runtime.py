@@ -135,7 +135,10 @@ class GameRuntime:
         async with self.lock:
             await self._catch_up_locked([])
 
-    async def _catch_up_locked(self, arrived: list[Envelope]) -> None:
+    async def _catch_up_locked(self, arrived: list[Envelope], lost_race: bool = False) -> None:
+        """Apply what other processes appended; after a lost race, also their answers to refs."""
+        if lost_race:
+            self.refs.update(await self.store.refs(self.game_id))
         fresh = [env for env in arrived if env.seq > self.timeline.seq]
         if not fresh or fresh[0].seq != self.timeline.seq + 1:
             fresh = await self.store.events(self.game_id, after=self.timeline.seq)
@@ -151,10 +154,8 @@ class GameRuntime:
                                                     keep=self.settings.keep_steps)
             pairs.append((env, event))
         self.last_hash = fresh[-1].hash
-        self.refs.update(await self.store.refs(self.game_id))
-        row = await self.store.game(self.game_id)
-        if row is not None:
-            self.status = row.status
+        if self.state is not None:
+            self.status = "finished" if self.game.outcome(self.state) is not None else "active"
         await self.audiences.fan_out(pairs)
 
     # -- starting -----------------------------------------------------------------------
@@ -191,7 +192,7 @@ class GameRuntime:
                 try:
                     await self._commit(pending, refs=[(seat, ref, answer)])
                 except Conflict:
-                    await self._catch_up_locked([])
+                    await self._catch_up_locked([], lost_race=True)
                     continue
                 metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
                 metrics.COMMANDS.labels(self.kind, "accepted").inc()
@@ -228,7 +229,7 @@ class GameRuntime:
                 try:
                     await self._commit(pending, refs=[(seat, ref, answer)])
                 except Conflict:
-                    await self._catch_up_locked([])
+                    await self._catch_up_locked([], lost_race=True)
                     continue
                 metrics.COMMANDS.labels(self.kind, "undone").inc()
                 return answer

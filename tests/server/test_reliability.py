@@ -181,3 +181,20 @@ async def test_connection_survives_server_side_drop_with_since(live_server: Live
     again = await WsClient.connect(live_server.ws_url, game, tokens[0], since=3)
     assert [e["seq"] for e in again.welcome["events"]] == [4]
     assert again.welcome["events"][0]["data"]["card"] is not None
+
+
+async def test_a_ref_retried_on_another_process_gets_its_first_answer(
+        tmp_path: Path, redis_url: str) -> None:
+    cluster = Cluster(tmp_path / "plaza.db", 2, redis_url, f"plaza-test-{uuid.uuid4().hex[:8]}:")
+    cluster.start()
+    try:
+        game = new_game(cluster.url(0), 2, options={"rounds": 5})
+        tokens = join_all(cluster.url(0), game, 2)
+        on_a = await WsClient.connect(cluster.ws_url(0), game, tokens[0])
+        on_b = await WsClient.connect(cluster.ws_url(1), game, tokens[0])
+        first = await on_a.command({"type": "EndTurn"}, ref="once")
+        again = await on_b.command({"type": "EndTurn"}, ref="once")
+        assert first["op"] == "accepted" and again == first
+        assert [env.ref for env in stored(cluster.db, game)].count("once") == 1
+    finally:
+        cluster.stop()
