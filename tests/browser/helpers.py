@@ -188,6 +188,12 @@ async ([seed, limit]) => {
 """
 
 
-def autoplay(page: Page, seed: int, limit: int = 3000) -> Any:
-    """Start the in-page autoplayer; returns a handle to await with `.json_value()`."""
-    return page.evaluate_handle(f"({AUTOPLAY})([{seed}, {limit}])")
+def start_autoplay(page: Page, seed: int, limit: int = 3000) -> None:
+    """Start the in-page autoplayer without waiting for it (the other players must move too)."""
+    page.evaluate(f"() => {{ window.autoplayed = null; ({AUTOPLAY})([{seed}, {limit}])"
+                  ".then((r) => { window.autoplayed = r; }, (e) => { window.autoplayed = {error: String(e)}; }); }")
+
+
+def autoplay_result(page: Page, timeout: float = 150_000) -> Any:
+    page.wait_for_function("() => window.autoplayed !== null", timeout=timeout)
+    return page.evaluate("() => window.autoplayed")

@@ -7,7 +7,9 @@ import { valueText } from "../games/generic.js";
 function perSeatRows(breakdown, seats, prefix = "") {
   const rows = [];
   for (const [key, value] of Object.entries(breakdown || {})) {
-    const label = prefix ? `${prefix} · ${words(key).toLowerCase()}` : words(key);
+    // a grouping key such as "per_seat" says nothing a reader needs
+    const grouping = /^(per|by)_?seats?$/.test(key) || key === "seats";
+    const label = grouping ? prefix : prefix ? `${prefix} · ${words(key).toLowerCase()}` : words(key);
     if (Array.isArray(value) && value.length === seats && value.every((v) => typeof v !== "object" || v === null)) {
       rows.push([label, value.map(valueText)]);
     } else if (Array.isArray(value) && value.length === seats && value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
@@ -15,7 +17,7 @@ function perSeatRows(breakdown, seats, prefix = "") {
       const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
       for (const k of keys) rows.push([`${label} · ${words(k).toLowerCase()}`, value.map((v) => valueText(v[k]))]);
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
-      rows.push(...perSeatRows(value, seats, label));
+      rows.push(...perSeatRows(value, seats, label).map(([l, v, w]) => [l.charAt(0).toUpperCase() + l.slice(1), v, w]));
     } else {
       rows.push([label, null, valueText(value)]);
     }

@@ -163,7 +163,7 @@ function statusText(ctx) {
 function drawPlayers() {
   mount($("#players"), playersPanel({
     seats: page.meta ? page.meta.seats : 0, names: names(), active: page.active, seat: page.seat,
-    scores: page.board.scores ? page.board.scores(page.view) : null, over: !!page.outcome,
+    scores: page.outcome ? page.outcome.scores : page.board.scores ? page.board.scores(page.view) : null, over: !!page.outcome,
   }));
 }
 

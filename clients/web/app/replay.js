@@ -91,7 +91,7 @@ function draw() {
   page.log.markAt(page.at);
   mount($("#players"), playersPanel({
     seats, names: names(), active: state.active || [], seat: page.viewer,
-    scores: page.board.scores ? page.board.scores(state.view) : null, over: !!state.outcome,
+    scores: state.outcome ? state.outcome.scores : page.board.scores ? page.board.scores(state.view) : null, over: !!state.outcome,
   }));
   mount($("#outcome"), state.outcome ? renderOutcome(state.outcome, names()) : null);
   $("#back").disabled = $("#first").disabled = page.at <= 0;
