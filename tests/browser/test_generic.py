@@ -19,7 +19,7 @@ def test_lobby_create_join_play_and_spectate(chromium, server) -> None:
     ctx_s, spectator = new_player(chromium)
     try:
         game = create_game(alice, base, "tinydraw", "Alice")
-        assert alice.locator("body[data-status=waiting]").count() == 1
+        alice.wait_for_selector("body[data-status=waiting] #share .spectate-link")
         join_game(bob, base, game, "Bob")
         wait_started(alice, bob)
         spectator.goto(f"{base}/games/{game}")
@@ -34,6 +34,17 @@ def test_lobby_create_join_play_and_spectate(chromium, server) -> None:
         assert server_state(base, game)["view"]["players"][seat]["hand"] is None
         assert alice.locator("#players li.me .name").inner_text() == "Alice"
         assert hand is not None
+        # what the server refuses shows as its sentence, not a code
+        mover = alice if alice.get_attribute("body", "data-my-turn") == "yes" else bob
+        other = bob if mover is alice else alice
+        mover.evaluate("() => window.plaza.send({type: 'Play', card: 99})")
+        mover.wait_for_selector("#message.error")
+        message = mover.locator("#message").inner_text()
+        assert "99" in message and "illegal" not in message
+        other.evaluate("() => window.plaza.undo()")
+        other.wait_for_selector("#message.error")
+        assert other.locator("#message").inner_text().endswith(".")
+        assert "undo_refused" not in other.locator("#message").inner_text()
         for page in (alice, bob, spectator):
             assert page.errors.errors == []  # type: ignore[attr-defined]
     finally:

@@ -34,7 +34,7 @@ export class Connection {
 
   open() {
     this.closed = false;
-    this._status(this.everOpen ? "reconnecting" : "connecting");
+    this._status(this.everOpen && !this.quiet ? "reconnecting" : "connecting");
     let ws;
     try {
       ws = new WebSocket(this.url());
@@ -90,7 +90,8 @@ export class Connection {
         this.pinger = setInterval(() => this._send({ op: "ping" }), PING_MS);
         this.seq = frame.seq;
         this.handlers.onWelcome(frame, { reconnected });
-        this._status(reconnected ? "reconnected" : "open");
+        this._status(reconnected && !this.quiet ? "reconnected" : "open");
+        this.quiet = false;
         for (const { frame: pending } of this.pending.values()) this._send(pending);
         break;
       }
@@ -156,7 +157,9 @@ export class Connection {
     if (this.ws) this.ws.close();
   }
 
-  reconnect() {
+  /** Say hello again (quietly: not a lost connection, so no "reconnecting" notice). */
+  reconnect({ quiet = false } = {}) {
+    this.quiet = quiet;
     const ws = this.ws;
     this.ws = null;
     if (ws) ws.close();

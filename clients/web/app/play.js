@@ -330,7 +330,7 @@ function pollWhileWaiting() {
     if (!page.meta || page.meta.status !== "waiting" || document.hidden) return;
     const meta = await refreshMeta();
     // the game started: say hello again so `legal` is fresh even if no event came with it
-    if (meta && meta.status !== "waiting" && page.conn) page.conn.reconnect();
+    if (meta && meta.status !== "waiting" && page.conn) page.conn.reconnect({ quiet: true });
     draw();
   }, 1500);
 }
@@ -365,6 +365,8 @@ async function main() {
   $("#title").textContent = page.title;
   $("#game-id").textContent = gameId;
   page.picker = new Picker({ onSend: send, onChange: draw });
+  page.send = send; // what a click sends, reachable for tests and the console
+  page.undo = undo;
   page.log = new GameLog($("#log"), page.board, { names: names() });
   connect();
   pollWhileWaiting();
