@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import httpx
 import pytest
 
 from tests.browser.helpers import (
@@ -50,3 +51,34 @@ def test_lobby_create_join_play_and_spectate(chromium, server) -> None:
     finally:
         for ctx in (ctx_a, ctx_b, ctx_s):
             ctx.close()
+
+
+def test_lobby_options_from_the_schema_and_share_links(chromium, server) -> None:
+    base = server.url
+    ctx, alice = new_player(chromium)
+    try:
+        game = create_game(alice, base, "carrara", "Alice", seats=3,
+                           options={"expansion": True, "board": "advanced"})
+        info = httpx.get(f"{base}/api/games/{game}").json()
+        assert info["options"]["expansion"] is True
+        assert info["options"]["board"] == "advanced"
+        names = info.get("names") or info["seats"]
+        assert len(names) == 3 and names[0] == "Alice"
+        alice.wait_for_selector("#share .seat-link")
+        seat_link = alice.locator("#share .seat-link").get_attribute("href") or ""
+        assert seat_link.endswith("#token=" + token_of(alice, game)[1])
+        assert alice.locator("#share .spectate-link").get_attribute("href").endswith(f"/games/{game}")
+        # the seat link opens the seat in another browser, and the token leaves the address bar
+        ctx2, other = new_player(chromium)
+        other.goto(seat_link)
+        other.wait_for_selector("body[data-seat='0']")
+        assert "#token" not in other.url
+        ctx2.close()
+        # the lobby lists the waiting game with its open seats
+        alice.goto(base + "/")
+        row = alice.locator(f"li[data-game='{game}']")
+        row.wait_for()
+        assert "open" in row.inner_text()
+        assert row.locator("button.join").count() == 1
+    finally:
+        ctx.close()

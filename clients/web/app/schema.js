@@ -58,7 +58,10 @@ function inputFor(field) {
 }
 
 export function optionsForm(schema) {
-  return h("div", { class: "options" }, fieldsOf(schema).map(inputFor));
+  const root = resolve(schema, schema);
+  return h("div", { class: "options" },
+    root.description ? h("details", { class: "hint" }, h("summary", {}, "About these options"), root.description) : null,
+    fieldsOf(schema).map(inputFor));
 }
 
 /** Only the options the person changed from their defaults are sent. */
