@@ -168,7 +168,10 @@ def wait_seq(page: Page, at_least: int) -> None:
 AUTOPLAY = """
 async ([seed, limit]) => {
   let x = seed >>> 0 || 1;
-  const rand = (n) => { x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0; return x % n; };
+  const rand = (n) => {
+    x ^= x << 13; x >>>= 0; x ^= x >> 17; x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   let clicks = 0;
   while (clicks < limit) {
@@ -181,7 +184,8 @@ async ([seed, limit]) => {
     const before = window.plaza.draws;
     node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     clicks += 1;
-    for (let i = 0; i < 400 && (window.plaza.draws === before || document.body.dataset.busy === "yes"); i++) await sleep(5);
+    const waiting = () => window.plaza.draws === before || document.body.dataset.busy === "yes";
+    for (let i = 0; i < 400 && waiting(); i++) await sleep(5);
   }
   return { clicks, done: document.body.dataset.status === "finished" };
 }
@@ -191,9 +195,17 @@ async ([seed, limit]) => {
 def start_autoplay(page: Page, seed: int, limit: int = 3000) -> None:
     """Start the in-page autoplayer without waiting for it (the other players must move too)."""
     page.evaluate(f"() => {{ window.autoplayed = null; ({AUTOPLAY})([{seed}, {limit}])"
-                  ".then((r) => { window.autoplayed = r; }, (e) => { window.autoplayed = {error: String(e)}; }); }")
+                  ".then((r) => { window.autoplayed = r; },"
+                  " (e) => { window.autoplayed = {error: String(e)}; }); }")
 
 
 def autoplay_result(page: Page, timeout: float = 150_000) -> Any:
     page.wait_for_function("() => window.autoplayed !== null", timeout=timeout)
     return page.evaluate("() => window.autoplayed")
+
+
+def seek(page: Page, step: int) -> None:
+    """Drag the replay's seek bar to `step` and wait until that step is shown."""
+    page.evaluate("(n) => { const s = document.querySelector('#seek'); s.value = n;"
+                  " s.dispatchEvent(new Event('input')); }", step)
+    page.wait_for_selector(f"body[data-shown='{step}']")

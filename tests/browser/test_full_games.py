@@ -8,7 +8,14 @@ import json
 import pytest
 
 from tests.browser.helpers import (
-    autoplay_result, create_game, join_game, new_player, server_state, start_autoplay, wait_started)
+    autoplay_result,
+    create_game,
+    join_game,
+    new_player,
+    server_state,
+    start_autoplay,
+    wait_started,
+)
 
 pytestmark = pytest.mark.browser
 

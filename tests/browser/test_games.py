@@ -9,8 +9,22 @@ import random
 import pytest
 
 from tests.browser.helpers import (
-    LAPTOP, PHONE, click_target, create_game, events_of, join_game, new_player, open_page, play_clicks,
-    seq, server_state, settle, token_of, wait_seq, wait_started)
+    LAPTOP,
+    PHONE,
+    create_game,
+    events_of,
+    join_game,
+    new_player,
+    open_page,
+    play_clicks,
+    seek,
+    seq,
+    server_state,
+    settle,
+    token_of,
+    wait_seq,
+    wait_started,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -96,19 +110,18 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
         assert replay.evaluate("() => window.plaza.state") == server_state(base, game, token, at=end - 2)
         replay.click("#forward")
         replay.wait_for_selector(f"body[data-shown='{end - 1}']")
-        replay.evaluate("() => { const s = document.querySelector('#seek'); s.value = 5; s.dispatchEvent(new Event('input')); }")
-        replay.wait_for_selector("body[data-shown='5']")
+        seek(replay, 5)
         assert replay.evaluate("() => window.plaza.state") == server_state(base, game, token, at=5)
         assert replay.locator("#log li.current").get_attribute("data-seq") == "5"
         replay.select_option("#viewer", "")  # the spectators' view
-        replay.wait_for_function("() => window.plaza.viewer === null && Number(document.body.dataset.shown) === 5")
+        replay.wait_for_function(
+            "() => window.plaza.viewer === null && Number(document.body.dataset.shown) === 5")
         replay.wait_for_function("() => window.plaza.state && window.plaza.request > 0")
         replay.screenshot(path=str(screenshots / f"{kind}-replay.png"), full_page=True)
 
         # fork from the step shown: a new waiting game whose start is that step
         fork_at = end - 1
-        replay.evaluate(f"() => {{ const s = document.querySelector('#seek'); s.value = {fork_at}; s.dispatchEvent(new Event('input')); }}")
-        replay.wait_for_selector(f"body[data-shown='{fork_at}']")
+        seek(replay, fork_at)
         replay.click("#fork")
         replay.wait_for_url("**/games/*")
         fork = replay.url.rsplit("/", 1)[1]

@@ -8,7 +8,16 @@ import httpx
 import pytest
 
 from tests.browser.helpers import (
-    PHONE, create_game, join_game, new_player, play_clicks, seq, server_state, token_of, wait_started)
+    PHONE,
+    create_game,
+    join_game,
+    new_player,
+    play_clicks,
+    seq,
+    server_state,
+    token_of,
+    wait_started,
+)
 
 pytestmark = pytest.mark.browser
 

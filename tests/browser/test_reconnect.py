@@ -8,8 +8,17 @@ import random
 import pytest
 
 from tests.browser.helpers import (
-    create_game, events_of, join_game, new_player, play_clicks, seq, server_state, token_of,
-    wait_seq, wait_started)
+    create_game,
+    events_of,
+    join_game,
+    new_player,
+    play_clicks,
+    seq,
+    server_state,
+    token_of,
+    wait_seq,
+    wait_started,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +79,8 @@ def test_page_survives_a_server_restart(chromium, live_server) -> None:
         play_clicks([alice, bob], rng, 2)
         live_server.restart()  # kill -9, then the same port and database
         for page in (alice, bob):
-            page.wait_for_selector("#conn[data-status=reconnected], #conn-banner[data-status=reconnected]", timeout=30_000)
+            page.wait_for_selector(
+                "#conn[data-status=reconnected], #conn-banner[data-status=reconnected]", timeout=30_000)
         assert play_clicks([alice, bob], rng, 3) == 3
         wait_seq(bob, seq(alice))
         _same_as_server(alice, base, game)
