@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from .commands import PlaceBuilding
 from .components import FOOTPRINTS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_kind
 from .layouts import Layout
 
 Cell = tuple[int, int]
+T = TypeVar("T")
 _SUBSIDIZED = {card: frozenset(tiles) for card, tiles in SUBSIDIZED.items()}
 
 
@@ -96,11 +98,11 @@ class Placement:
             border = border or space.border
         self.mask = mask
         self.halo = around & ~mask  # spaces a neighbour would occupy
-        self.tiles = frozenset(tiles)
+        self.tiles = town.shared(frozenset(tiles))
         # The tile it stands on entirely, if any: what contracts on tiles count.
         self.within = next(iter(tiles)) if len(tiles) == 1 else None
-        self.parks = parks
-        self.rivers = rivers
+        self.parks = town.shared(parks)
+        self.rivers = town.shared(rivers)
         self.border = border
 
     def allowed_by(self, zoning: str) -> bool:
@@ -129,8 +131,11 @@ class Town:
         self.bit = {cell: 1 << i for cell, i in self.index.items()}  # a space in a mask
         self.park_of = self._areas("park")
         self.river_of = self._areas("river")
-        self.homes = {cell for cell, tile in self.tile_of.items()
-                      if tile_kind(tile) == "neighborhood"}
+        self.homes = {cell: cell for cell, tile in self.tile_of.items()
+                      if tile_kind(tile) == "neighborhood"}  # the one tuple of each space
+        # A town is kept for each random or custom town in play: its hundreds of placements
+        # share their equal sets of tiles, Parks and Rivers, and their spaces.
+        self._sets: dict[frozenset[Any], frozenset[Any]] = {}
         self.spaces = {cell: _Space(self, cell) for cell in self.homes}
         # Buildings with the same footprint share one list of placements (built once).
         by_shape: dict[Cells, list[Placement]] = {}
@@ -156,6 +161,10 @@ class Town:
             found = self._zoned[key] = tuple(p for p in self.placements[height]
                                              if p.allowed_by(zoning))
         return found
+
+    def shared(self, items: frozenset[T]) -> frozenset[T]:
+        """The one set equal to `items` that this town's placements hold."""
+        return self._sets.setdefault(items, items)
 
     def mask(self, cells: Iterable[Cell]) -> int:
         bit = self.bit
@@ -195,12 +204,15 @@ class Town:
             for r, c in self.homes:
                 row, col = r - first_row, c - first_col
                 cells = tuple([(row + dr, col + dc) for dr, dc in shape])
-                if self.homes.issuperset(cells):
+                if all(cell in self.homes for cell in cells):
+                    cells = tuple([self.homes[cell] for cell in cells])
                     found.append(((row, col), i, PlaceBuilding(row, col, rotation, mirror), cells))
         found.sort(key=lambda f: (f[0], f[1]))
         return [Placement(self, command, cells) for _, _, command, cells in found]
 
 
-@lru_cache(maxsize=64)
+# The towns of the games in play: the six presets, and a random or custom town per game
+# (about 280 KiB each); fewer than the games in play would rebuild one at every call.
+@lru_cache(maxsize=256)
 def town_of(layout: Layout) -> Town:
     return Town(layout)

@@ -118,7 +118,7 @@ class View(msgspec.Struct, frozen=True):
 # table (everything but a seat's own secrets) on the state alone, yet every view of every
 # audience carries them: each is built once and the same objects serve every view
 # (nothing mutates a view).
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # as many as `town_of` keeps
 def _tiles(layout: Layout) -> list[TileView]:
     town = town_of(layout)
     out = []
