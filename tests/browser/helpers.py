@@ -209,3 +209,18 @@ def seek(page: Page, step: int) -> None:
     page.evaluate("(n) => { const s = document.querySelector('#seek'); s.value = n;"
                   " s.dispatchEvent(new Event('input')); }", step)
     page.wait_for_selector(f"body[data-shown='{step}']")
+
+
+def narrowing_target(page: Page) -> int | None:
+    """The index among `.target` of one that several legal commands share (a click only
+    narrows the choice), or None."""
+    index = page.evaluate("""() => {
+      const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+      const legal = window.plaza.legal;
+      const nodes = [...document.querySelectorAll('.target')];
+      return nodes.findIndex((n) => {
+        const p = JSON.parse(n.dataset.pattern || '{}');
+        return legal.filter((c) => Object.keys(p).every((k) => same(c[k], p[k]))).length > 1;
+      });
+    }""")
+    return None if index < 0 else int(index)

@@ -14,6 +14,7 @@ from tests.browser.helpers import (
     create_game,
     events_of,
     join_game,
+    narrowing_target,
     new_player,
     open_page,
     play_clicks,
@@ -76,9 +77,27 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
         alice.locator("#board").screenshot(path=str(screenshots / f"{kind}-midgame.png"))
         bob.screenshot(path=str(screenshots / f"{kind}-midgame-phone.png"), full_page=True)
 
-        # a partial choice can be cancelled; an illegal target is never clickable
-        mover = alice if alice.get_attribute("body", "data-my-turn") == "yes" else bob
-        settle(mover)
+        # a first click on a target that several moves share only selects it; cancel drops it
+        cancelled = False
+        for _ in range(15):
+            mover = alice if alice.get_attribute("body", "data-my-turn") == "yes" else bob
+            settle(mover)
+            index = narrowing_target(mover)
+            if index is None:
+                play_clicks([alice, bob], rng, 1)
+                continue
+            before = seq(mover)
+            node = mover.locator(".target").nth(index)
+            hit = node.locator(".hit")
+            (hit.first if hit.count() else node).click()
+            mover.wait_for_selector(".target.selected")
+            assert seq(mover) == before
+            mover.click("#cancel")
+            mover.wait_for_selector("#cancel[disabled]")
+            assert mover.locator(".selected").count() == 0
+            cancelled = True
+            break
+        assert cancelled, "no target shared by several moves came up"
         # undo: play on until the mover's own step can be taken back, then take it back
         undone = False
         for _ in range(40):
