@@ -29,6 +29,7 @@ CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("villa expert", "villa", {"expert": True}),
     ("carrara", "carrara", {}),
     ("carrara expansion", "carrara", {"expansion": True, "board": "advanced"}),
+    ("bellavista", "bellavista", {}),
 )
 _encoder = msgspec.json.Encoder()
 
