@@ -48,6 +48,15 @@ def test_full_game_by_clicking_targets(chromium, server, screenshots, kind) -> N
             assert page.locator(".target").count() == 0  # nothing left to click
             assert page.errors.errors == []  # type: ignore[attr-defined]
         alice.screenshot(path=str(screenshots / f"{kind}-finished.png"), full_page=True)
+        # the replay of the finished game ends on the same result and starts from nothing
+        end = server_state(base, game)["seq"]
+        spectator.goto(f"{base}/games/{game}/replay")
+        spectator.wait_for_selector(f"body[data-shown='{end}'] .outcome")
+        replayed = spectator.locator(".outcome").get_attribute("data-scores") or "null"
+        assert json.loads(replayed) == outcome["scores"]
+        spectator.click("#first")
+        spectator.wait_for_selector("body[data-shown='0']")
+        assert spectator.locator(".outcome").count() == 0
     finally:
         for ctx in (ctx_a, ctx_b, ctx_s):
             ctx.close()
