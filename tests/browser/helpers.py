@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -224,3 +226,36 @@ def narrowing_target(page: Page) -> int | None:
       });
     }""")
     return None if index < 0 else int(index)
+
+
+class Table:
+    """Alice and Bob in browsers of their own, seated at one game started from the lobby,
+    and (optionally) a spectator in a third browser."""
+
+    def __init__(self, game: str, contexts: list[BrowserContext], pages: list[Page]) -> None:
+        self.game = game
+        self.contexts = contexts
+        self.alice, self.bob = pages[0], pages[1]
+        self.spectator = pages[2] if len(pages) > 2 else None
+
+
+@contextmanager
+def table(browser: Browser, base: str, kind: str, bob_viewport: dict[str, int] | None = None,
+          spectator: bool = False) -> Iterator[Table]:
+    ctx_a, alice = new_player(browser)
+    ctx_b, bob = new_player(browser, bob_viewport)
+    contexts, pages = [ctx_a, ctx_b], [alice, bob]
+    try:
+        game = create_game(alice, base, kind, "Alice")
+        join_game(bob, base, game, "Bob")
+        wait_started(alice, bob)
+        if spectator:
+            ctx_s, watcher = new_player(browser)
+            contexts.append(ctx_s)
+            pages.append(watcher)
+            watcher.goto(f"{base}/games/{game}")
+            wait_started(watcher)
+        yield Table(game, contexts, pages)
+    finally:
+        for context in contexts:
+            context.close()

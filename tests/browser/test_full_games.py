@@ -9,12 +9,9 @@ import pytest
 
 from tests.browser.helpers import (
     autoplay_result,
-    create_game,
-    join_game,
-    new_player,
     server_state,
     start_autoplay,
-    wait_started,
+    table,
 )
 
 pytestmark = pytest.mark.browser
@@ -23,15 +20,8 @@ pytestmark = pytest.mark.browser
 @pytest.mark.parametrize("kind", ["bellavista", "villa", "carrara"])
 def test_full_game_by_clicking_targets(chromium, server, screenshots, kind) -> None:
     base = server.url
-    ctx_a, alice = new_player(chromium)
-    ctx_b, bob = new_player(chromium)
-    ctx_s, spectator = new_player(chromium)
-    try:
-        game = create_game(alice, base, kind, "Alice")
-        join_game(bob, base, game, "Bob")
-        wait_started(alice, bob)
-        spectator.goto(f"{base}/games/{game}")
-        wait_started(spectator)
+    with table(chromium, base, kind, spectator=True) as at:
+        game, alice, bob, spectator = at.game, at.alice, at.bob, at.spectator
         start_autoplay(alice, 11)
         start_autoplay(bob, 23)
         results = [autoplay_result(alice), autoplay_result(bob)]
@@ -57,6 +47,3 @@ def test_full_game_by_clicking_targets(chromium, server, screenshots, kind) -> N
         spectator.click("#first")
         spectator.wait_for_selector("body[data-shown='0']")
         assert spectator.locator(".outcome").count() == 0
-    finally:
-        for ctx in (ctx_a, ctx_b, ctx_s):
-            ctx.close()

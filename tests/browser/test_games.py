@@ -9,19 +9,16 @@ import random
 import pytest
 
 from tests.browser.helpers import (
-    LAPTOP,
     PHONE,
-    create_game,
     events_of,
-    join_game,
     narrowing_target,
-    new_player,
     open_page,
     play_clicks,
     seek,
     seq,
     server_state,
     settle,
+    table,
     token_of,
     wait_seq,
     wait_started,
@@ -39,16 +36,9 @@ def _strip(envelopes):
 @pytest.mark.parametrize("kind", KINDS)
 def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> None:
     base = server.url
-    ctx_a, alice = new_player(chromium, LAPTOP)
-    ctx_b, bob = new_player(chromium, PHONE)
-    ctx_s, spectator = new_player(chromium, LAPTOP)
-    contexts = [ctx_a, ctx_b, ctx_s]
-    try:
-        game = create_game(alice, base, kind, "Alice")
-        join_game(bob, base, game, "Bob")
-        wait_started(alice, bob)
-        spectator.goto(f"{base}/games/{game}")
-        wait_started(spectator)
+    with table(chromium, base, kind, bob_viewport=PHONE, spectator=True) as at:
+        game, alice, bob, spectator = at.game, at.alice, at.bob, at.spectator
+        ctx_a, ctx_b = at.contexts[0], at.contexts[1]
         assert spectator.get_attribute("body", "data-seat") == "spectator"
         assert spectator.locator(".target").count() == 0  # a spectator can click nothing
 
@@ -161,6 +151,3 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
         assert play_clicks([replay, dave], rng, 2) == 2
         for page in (alice, bob, spectator, replay, dave):
             assert page.errors.errors == []  # type: ignore[attr-defined]
-    finally:
-        for ctx in contexts:
-            ctx.close()

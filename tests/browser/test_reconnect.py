@@ -8,16 +8,13 @@ import random
 import pytest
 
 from tests.browser.helpers import (
-    create_game,
     events_of,
-    join_game,
-    new_player,
     play_clicks,
     seq,
     server_state,
+    table,
     token_of,
     wait_seq,
-    wait_started,
 )
 
 pytestmark = pytest.mark.browser
@@ -32,12 +29,8 @@ def _same_as_server(page, base, game) -> None:
 
 def test_dropped_connection_catches_up_and_says_so(chromium, server) -> None:
     base = server.url
-    ctx_a, alice = new_player(chromium)
-    ctx_b, bob = new_player(chromium)
-    try:
-        game = create_game(alice, base, "tinydraw", "Alice")
-        join_game(bob, base, game, "Bob")
-        wait_started(alice, bob)
+    with table(chromium, base, "tinydraw") as at:
+        game, alice, bob, ctx_b = at.game, at.alice, at.bob, at.contexts[1]
         rng = random.Random(3)
         play_clicks([alice, bob], rng, 2)
         for _ in range(20):  # play on until it is Alice's move
@@ -62,19 +55,12 @@ def test_dropped_connection_catches_up_and_says_so(chromium, server) -> None:
         # and Bob plays on
         assert play_clicks([alice, bob], rng, 3) == 3
         assert bob.errors.errors == []  # type: ignore[attr-defined]
-    finally:
-        ctx_a.close()
-        ctx_b.close()
 
 
 def test_page_survives_a_server_restart(chromium, live_server) -> None:
     base = live_server.url
-    ctx_a, alice = new_player(chromium)
-    ctx_b, bob = new_player(chromium)
-    try:
-        game = create_game(alice, base, "bellavista", "Alice")
-        join_game(bob, base, game, "Bob")
-        wait_started(alice, bob)
+    with table(chromium, base, "bellavista") as at:
+        game, alice, bob = at.game, at.alice, at.bob
         rng = random.Random(5)
         play_clicks([alice, bob], rng, 2)
         live_server.restart()  # kill -9, then the same port and database
@@ -85,6 +71,3 @@ def test_page_survives_a_server_restart(chromium, live_server) -> None:
         wait_seq(bob, seq(alice))
         _same_as_server(alice, base, game)
         _same_as_server(bob, base, game)
-    finally:
-        ctx_a.close()
-        ctx_b.close()
