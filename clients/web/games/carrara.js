@@ -54,14 +54,17 @@ function wheel(ctx) {
     const [tx, ty] = p(mid, R - 16);
     const content = [s("path", { class: "hit", d: path, fill: i % 2 ? "#efe6d2" : "#f7f0e0", stroke: "#8a7d66" }),
       label(tx, ty, sec.number, { "font-size": 13, "font-weight": 700 })];
-    // blocks in this section, with their price here
-    const here = Object.entries(sec.blocks).filter(([, n]) => n > 0);
-    here.forEach(([colour, n], j) => {
-      const [bx, by] = p(mid, R - 42 - j * 19);
-      const along = [Math.cos(mid + Math.PI / 2), Math.sin(mid + Math.PI / 2)];
-      for (let k = 0; k < n; k++) content.push(block(colour, bx - 7 + (k - (n - 1) / 2) * 16 * along[0], by - 7 + (k - (n - 1) / 2) * 16 * along[1]));
-      const [lx, ly] = p(mid, R - 42 - j * 19);
-      content.push(label(lx + 14 * Math.cos(mid + Math.PI / 2) * (n / 2 + 1), ly + 14 * Math.sin(mid + Math.PI / 2) * (n / 2 + 1), `${sec.prices[colour]}¢`, { "font-size": 9, fill: "#6b4f00" }));
+    // blocks in this section in a small grid, each with its price here
+    const here = Object.entries(sec.blocks).flatMap(([colour, n]) => Array(n).fill(colour));
+    const cols = Math.min(3, here.length);
+    const [gx, gy] = p(mid, R * 0.6);
+    here.forEach((colour, j) => {
+      const col = j % 3;
+      const row = Math.floor(j / 3);
+      const rows = Math.ceil(here.length / 3);
+      const bx = gx - (cols * 20) / 2 + col * 20 + 3;
+      const by = gy - (rows * 28) / 2 + row * 28;
+      content.push(block(colour, bx, by), label(bx + 7, by + 21, `${sec.prices[colour]}¢`, { "font-size": 9, fill: "#6b4f00" }));
     });
     const pattern = { type: "BuyBlocks", section: i };
     const g = s("g", { class: "wheel-section", "data-section": i }, content);
