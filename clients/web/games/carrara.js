@@ -151,7 +151,7 @@ function playerBoard(ctx, seat) {
     h("p", { class: "cr-screen" }, screen),
     categories ? h("p", {}, `Categories: ${categories}`) : null,
     p.scored_types.length ? h("p", {}, `Types scored: ${p.scored_types.map((k) => KIND[k]).join(", ")}`) : null,
-    panel(8 + 6 * (W + 6), 204, `${who(ctx, seat)}'s board`, cities));
+    h("div", { class: "cr-cities" }, panel(8 + 6 * (W + 6), 204, `${who(ctx, seat)}'s board`, cities)));
 }
 
 function actions(ctx) {

@@ -42,6 +42,7 @@ export function panel(width, height, title, ...children) {
   const svg = canvas(width, height, title, ...children);
   svg.setAttribute("width", width);
   svg.setAttribute("height", height);
+  svg.style.width = `${width}px`; // natural size; the sheet's max-width may still shrink it
   svg.classList.add("natural");
   return svg;
 }
