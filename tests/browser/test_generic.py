@@ -92,3 +92,23 @@ def test_lobby_options_from_the_schema_and_share_links(chromium, server) -> None
         assert row.locator("button.join").count() == 1
     finally:
         ctx.close()
+
+
+def test_one_browser_holding_two_seats_switches_between_them(chromium, server) -> None:
+    base = server.url
+    ctx, page = new_player(chromium)
+    try:
+        game = create_game(page, base, "tinydraw", "Alice")
+        join_game(page, base, game, "Alice")  # the lobby offers another seat of the same game
+        wait_started(page)
+        page.wait_for_selector("#play-as")
+        first = page.get_attribute("body", "data-seat")
+        other = "1" if first == "0" else "0"
+        page.select_option("#play-as", other)
+        page.wait_for_selector(f"body[data-seat='{other}']")
+        page.select_option("#play-as", "")  # and as a spectator
+        page.wait_for_selector("body[data-seat='spectator']")
+        assert page.locator(".target").count() == 0
+        assert page.errors.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
