@@ -266,7 +266,7 @@ function table(ctx) {
   return h("div", { class: "bv-table" },
     h("p", {}, h("strong", {}, `Round ${v.round} of ${v.rounds}`), ` · ${PHASES[v.phase] || v.phase}`),
     now ? h("p", { class: "bv-now" }, "Building now: ", chip(now.seat), ` ${who(ctx, now.seat)} places `,
-      now.owner === null ? "the neutral " : `${who(ctx, now.owner)}'s `, h("strong", {}, `${now.colour} #${now.height}`),
+      now.owner === null ? "the neutral " : now.owner === now.seat ? "their " : `${who(ctx, now.owner)}'s `, h("strong", {}, `${now.colour} #${now.height}`),
       now.rule === "zoning" ? " (following the zoning card)" : now.rule === "border" ? " on the border (no space follows the zoning card)" : " anywhere") : null,
     h("p", {}, h("strong", {}, "Zoning: "), zoningText(v.zoning), ` (${v.zoning_deck_size} cards left)`),
     h("p", {}, h("strong", {}, "Objectives: "), `height · ${v.height_objective.replace(/_/g, " ")}; grouping · ${v.grouping_objective.replace(/_/g, " ")}`),
