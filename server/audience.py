@@ -104,8 +104,9 @@ class Audiences:
         events, log = self.shown(pairs, audience)
         return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log))
 
-    async def fan_out(self, pairs: list[tuple[Envelope, Any]]) -> None:
-        if not self.viewers or not pairs:
+    async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
+        """Send each audience its update; with `force`, even with no new envelopes."""
+        if not self.viewers or not (pairs or force):
             return
         started = time.perf_counter()
         self._lines.clear()

@@ -166,6 +166,8 @@ class GameRuntime:
             self.status = "active"
             if self.timeline.seq > 0 or await self.store.last_seq(self.game_id) > 0:
                 await self._catch_up_locked([])
+                # A fork starts with its history in place: tell its viewers it is live now.
+                await self.audiences.fan_out([], force=True)
                 return
             events = self.game.start(self.options, self.seats, rng_for(self.seed, 0))
             pending = self._pending(events, actor=None, ref=None)

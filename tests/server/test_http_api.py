@@ -95,7 +95,10 @@ async def test_fork_starts_a_new_game_whose_view_equals_the_source_at_that_seq(
     assert fork["status"] == "waiting" and fork["forked_from"] == game and fork["seq"] == 5
     fork_state = httpx.get(f"{live_server.url}/api/games/{fork['game_id']}/state").json()
     assert fork_state["view"] == source_at_5["view"]
+    watcher = await WsClient.connect(live_server.ws_url, fork["game_id"])
     new_tokens = join_all(live_server.url, fork["game_id"], 2)
+    started = await watcher.expect("update")
+    assert started["seq"] == 5 and started["events"] == [] and started["active"]
     info = httpx.get(f"{live_server.url}/api/games/{fork['game_id']}").json()
     assert info["status"] == "active" and info["seq"] == 5
     seat = await WsClient.connect(live_server.ws_url, fork["game_id"], new_tokens[0])
