@@ -14,7 +14,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import msgspec
@@ -78,7 +78,6 @@ class Pending:
     steps: list[Step]
     rewind_to: int | None = None
     status: tuple[str, bytes | None] | None = None
-    extra: list[Any] = field(default_factory=list)
 
 
 class GameRuntime:

@@ -289,9 +289,6 @@ class Store:
             statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
         await self.write(statements)
 
-    async def set_status(self, game_id: str, status: str) -> None:
-        await self.write([("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)])])
-
     async def record_ref(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
         await self.write([(INSERT_REF, [(game_id, seat, ref, answer)])])
 
