@@ -32,19 +32,25 @@ def healthy(port: int) -> bool:
         return False
 
 
-def start(args: argparse.Namespace) -> list[subprocess.Popen[bytes]]:
+def start(args: argparse.Namespace, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     if args.redis_url:
         env["REDIS_URL"] = args.redis_url
-    procs = []
-    for i in range(args.processes):
-        port = args.base_port + i
-        command = [sys.executable, "-m", "server", "--host", args.host, "--port", str(port),
-                   "--db", args.db]
-        if args.processes > 1 and not args.redis_url:
-            sys.exit("several processes need --redis-url (or REDIS_URL) to share fan-out")
-        procs.append(subprocess.Popen(command, cwd=ROOT, env=env))
-    return procs
+    command = [sys.executable, "-m", "server", "--host", args.host, "--port", str(port),
+               "--db", args.db]
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def start_all(args: argparse.Namespace, ports: list[int], procs: list[subprocess.Popen[bytes]]) -> None:
+    """Start the first process alone, then the rest once it answers (into `procs`, so a
+    failure half-way still stops what was started).
+
+    The first one creates the SQLite file and its schema; the others then open a file
+    that is already set up instead of racing for its first locks.
+    """
+    procs.append(start(args, ports[0]))
+    wait_ready(procs, ports[:1], args.timeout)
+    procs.extend(start(args, port) for port in ports[1:])
 
 
 def wait_ready(procs: list[subprocess.Popen[bytes]], ports: list[int], timeout: float) -> None:
@@ -79,8 +85,10 @@ def main() -> int:
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
     parser.add_argument("--timeout", type=float, default=30.0)
     args = parser.parse_args()
+    if args.processes > 1 and not args.redis_url:
+        sys.exit("several processes need --redis-url (or REDIS_URL) to share fan-out")
     ports = [args.base_port + i for i in range(args.processes)]
-    procs = start(args)
+    procs: list[subprocess.Popen[bytes]] = []
     stopping = False
 
     def on_signal(signum: int, frame: object) -> None:
@@ -90,6 +98,7 @@ def main() -> int:
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     try:
+        start_all(args, ports, procs)
         wait_ready(procs, ports, args.timeout)
         print("ready", *ports, flush=True)
         while not stopping:

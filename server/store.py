@@ -93,8 +93,10 @@ SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
 UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]
-PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA busy_timeout=10000",
+# busy_timeout first: the pragmas after it may wait for another process's lock.
+PRAGMAS = ("PRAGMA busy_timeout=10000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL",
            "PRAGMA mmap_size=268435456", "PRAGMA cache_size=-65536")
+SETUP_ATTEMPTS = 100
 
 
 class Conflict(Exception):
@@ -160,15 +162,27 @@ class Store:
         self._writer = await loop.run_in_executor(self._thread, self._connect_writer)
         self._reader = await aiosqlite.connect(self.path, isolation_level=None)
         for pragma in PRAGMAS:
-            await self._reader.execute(pragma)
+            if "journal_mode" not in pragma:  # the writer set it, and WAL is kept in the file
+                await self._reader.execute(pragma)
         self._task = asyncio.create_task(self._write_loop(), name="store-writer")
 
     def _connect_writer(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        for pragma in PRAGMAS:
-            db.execute(pragma)
-        db.executescript(SCHEMA)
-        return db
+        # Several processes may open a new file at once. Switching it to WAL and creating
+        # the schema can fail with "locked" at once, without the busy handler (SQLite
+        # does so to avoid deadlocks), so the setup is retried rather than trusted to it.
+        for attempt in range(SETUP_ATTEMPTS):
+            try:
+                for pragma in PRAGMAS:
+                    db.execute(pragma)
+                db.executescript(SCHEMA)
+                return db
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == SETUP_ATTEMPTS - 1:
+                    db.close()
+                    raise
+                time.sleep(0.02 + 0.01 * attempt)
+        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         if self._task is not None:

@@ -90,3 +90,32 @@ async def test_snapshots_are_kept_and_listed_newest_first(store: Store) -> None:
     await store.save_snapshot("g", 20, 20, b"s20")
     snaps = await store.snapshots("g", 15)
     assert [(s.seq, s.top_seq, s.state) for s in snaps] == [(10, 9, b"s10")]
+
+
+_OPEN_AT_ONCE = """
+import asyncio, sys, time
+from server.store import Store
+async def main():
+    time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
+    store = Store(sys.argv[1])
+    await store.open()
+    await store.close()
+asyncio.run(main())
+"""
+
+
+def test_several_processes_can_create_one_new_file_at_once(tmp_path: Path) -> None:
+    # Operators start several processes on one file; the first start creates it. SQLite
+    # may refuse the switch to WAL with "locked" without waiting, so the store retries.
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    for round_ in range(3):
+        path = tmp_path / f"new-{round_}.db"
+        start = time.time() + 1.0
+        procs = [subprocess.Popen([sys.executable, "-c", _OPEN_AT_ONCE, str(path), str(start)], cwd=root,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(6)]
+        errors = [p.communicate(timeout=60)[1] for p in procs]
+        assert [p.returncode for p in procs] == [0] * 6, errors
