@@ -1,4 +1,4 @@
-"""`plaza`: run a server, list and create games, join, play, watch, replay, benchmark.
+"""`plaza`: run a server, list and create games, join, add bots, play, watch, replay, benchmark.
 
 The server's address comes from `--server` or `PLAZA_URL` (default http://127.0.0.1:8000).
 Failures print one clear sentence on stderr and exit with status 1, never a traceback.
@@ -87,6 +87,17 @@ async def cmd_join(client: PlazaClient, args: argparse.Namespace, console: Conso
     print(f"seat {joined.seat}")
     print(f"token {joined.token}")
     print(f"Keep the token secret. Play with: plaza play {args.game} --token {joined.token}")
+    return 0
+
+
+async def cmd_bots(client: PlazaClient, args: argparse.Namespace, console: Console) -> int:
+    info = await client.add_bots(args.game)
+    if args.json:
+        print(json.dumps(msgspec.to_builtins(info)))
+        return 0
+    console.print(f"Seats: {', '.join(name or '(free)' for name in info.seats)}. "
+                  f"The game is {info.status}; watch it with: plaza watch {info.game_id}",
+                  highlight=False, soft_wrap=True)
     return 0
 
 
@@ -261,6 +272,10 @@ def parser() -> argparse.ArgumentParser:
     join.add_argument("--seat", type=int)
     join.add_argument("--json", action="store_true", help="print JSON")
 
+    bots = sub.add_parser("bots", parents=[server], help="seat the server's bots on every free seat")
+    bots.add_argument("game")
+    bots.add_argument("--json", action="store_true", help="print the game's metadata as JSON")
+
     play = sub.add_parser("play", parents=[server], help="play a seat in the terminal")
     play.add_argument("game")
     play.add_argument("--token", help="the seat's token (PLAZA_TOKEN)")
@@ -313,7 +328,7 @@ def _split_bench(argv: list[str]) -> list[str] | None:
 
 
 RUNNERS: dict[str, Runner] = {
-    "games": cmd_games, "new": cmd_new, "join": cmd_join, "play": cmd_play,
+    "games": cmd_games, "new": cmd_new, "join": cmd_join, "bots": cmd_bots, "play": cmd_play,
     "watch": cmd_watch, "replay": cmd_replay,
 }
 

@@ -735,6 +735,12 @@ class PlazaClient:
         joined: p.Joined = _convert(answer, p.Joined, "join")
         return joined
 
+    async def add_bots(self, game_id: str) -> p.GameInfo:
+        """Seat the server's bots on every free seat (an extension of PROTOCOL.md)."""
+        answer = await self._json("POST", f"/api/games/{game_id}/bots")
+        info: p.GameInfo = _convert(answer, p.GameInfo, "bots")
+        return info
+
     async def state(self, game_id: str, at: int | None = None,
                     token: str | None = None) -> p.StateAnswer:
         answer = await self._json("GET", f"/api/games/{game_id}/state", params={"at": at},

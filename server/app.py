@@ -32,16 +32,19 @@ def create_app(config: Config) -> Starlette:
     register_extra_games(config.extra_games)
     store = Store(config.db)
     broker = make_broker(config.redis_url, config.redis_prefix)
-    runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every))
+    runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
+                                              bot_delay=config.bot_delay))
     service = Service(store, runtime)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
         await broker.start()
+        await runtime.resume_bots()
         try:
             yield
         finally:
+            await runtime.close()
             await broker.close()
             await store.close()
 

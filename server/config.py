@@ -19,6 +19,7 @@ class Config:
     burst: int = 200  # frames a connection may send at once
     extra_games: tuple[str, ...] = ()  # modules exposing GAME to register (tests)
     permessage_deflate: bool = False
+    bot_delay: float = 0.8  # seconds the server's bots wait before they move
     log_level: str = "warning"
 
     @classmethod
@@ -37,9 +38,13 @@ class Config:
         parser.add_argument("--deflate", action="store_true",
                             default=env.get("PLAZA_DEFLATE", "") == "1",
                             help="permessage-deflate (costs half the fan-out throughput)")
+        parser.add_argument("--bot-delay", type=float,
+                            default=float(env.get("PLAZA_BOT_DELAY", cls.bot_delay)),
+                            help="seconds the server's bots wait before they move (PLAZA_BOT_DELAY)")
         parser.add_argument("--log-level", default=env.get("PLAZA_LOG_LEVEL", cls.log_level))
         args = parser.parse_args(argv)
         extra = tuple(m for m in env.get("PLAZA_EXTRA_GAMES", "").split(",") if m)
         return cls(host=args.host, port=args.port, db=args.db, redis_url=args.redis_url,
                    redis_prefix=args.redis_prefix, snapshot_every=args.snapshot_every,
-                   extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level)
+                   extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
+                   bot_delay=args.bot_delay)

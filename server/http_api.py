@@ -98,6 +98,11 @@ def routes(service: Service) -> list[Route]:
         seat, token = await service.join(request.path_params["id"], body.name, body.seat)
         return json_response(Joined(seat, token))
 
+    async def bots(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        await service.add_bots(game_id)
+        return json_response(await service.info(await service.row(game_id)))
+
     async def events(request: Request) -> Response:
         row = await service.row(request.path_params["id"])
         seat = await service.caller(row.game_id, bearer(request))
@@ -147,6 +152,7 @@ def routes(service: Service) -> list[Route]:
         ("/api/games", lobby, ["GET"]),
         ("/api/games/{id}", game, ["GET"]),
         ("/api/games/{id}/join", join, ["POST"]),
+        ("/api/games/{id}/bots", bots, ["POST"]),  # an extension: seats the server's bots
         ("/api/games/{id}/events", events, ["GET"]),
         ("/api/games/{id}/state", state, ["GET"]),
         ("/api/games/{id}/fork", fork, ["POST"]),

@@ -17,6 +17,8 @@ APPEND_SECONDS = Histogram(
 FANOUT_SECONDS = Histogram(
     "plaza_fanout_seconds", "Time to redact, encode and send one batch of envelopes to local viewers",
     buckets=(0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05), registry=REGISTRY)
+BOT_MOVES = Counter("plaza_bot_moves_total", "Commands sent by this process's bots (another "
+                    "process may have sent the same one first)", ["kind"], registry=REGISTRY)
 GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
 
 

@@ -41,6 +41,7 @@ from domain.core.registry import AnyGame
 
 from . import metrics
 from .audience import Audiences
+from .bots import Bots
 from .broker import Broker
 from .protocol import Accepted, Rejected
 from .store import Conflict, GameRow, Store, now_ms
@@ -68,6 +69,7 @@ class Settings:
     keep_steps: int = 64  # effective steps kept per game for undo (older: rebuilt from the store)
     max_loaded: int = 2000  # games held in memory before idle ones are let go
     idle_seconds: float = 60.0  # how long a game must be unused before it may be let go
+    bot_delay: float = 0.8  # seconds a bot waits before it moves, so people can follow
 
 
 @dataclass
@@ -98,6 +100,7 @@ class GameRuntime:
         self.refs: dict[tuple[int, str], bytes] = {}
         self.lock = asyncio.Lock()
         self.audiences = Audiences(self)
+        self.bots = Bots(self, frozenset(), settings.bot_delay)
         self.last_hash = GENESIS
         self._since_snapshot = 0
         self.last_used = time.monotonic()
@@ -108,8 +111,10 @@ class GameRuntime:
         self.timeline = await load_timeline(self.store, self.codec, self.game_id,
                                             keep=self.settings.keep_steps)
         self.refs = await self.store.refs(self.game_id)
+        self.bots.seats = await self.store.bots(self.game_id)
         await self._refresh_last_hash()
         await self.broker.subscribe(self.game_id, self.on_broker)
+        self.bots.poke()
 
     async def _refresh_last_hash(self) -> None:
         env = await self.store.event(self.game_id, self.timeline.seq) if self.timeline.seq else None
@@ -143,6 +148,8 @@ class GameRuntime:
             fresh = await self.store.events(self.game_id, after=self.timeline.seq)
         if not fresh:
             return
+        if self.status == "waiting":  # its seats were taken elsewhere, bots perhaps among them
+            self.bots.seats = await self.store.bots(self.game_id)
         pairs = []
         for env in fresh:
             event = self.codec.decode(env)
@@ -156,6 +163,7 @@ class GameRuntime:
         if self.state is not None:
             self.status = "finished" if self.game.outcome(self.state) is not None else "active"
         await self.audiences.fan_out(pairs)
+        self.bots.poke()
 
     # -- starting -----------------------------------------------------------------------
 
@@ -167,6 +175,7 @@ class GameRuntime:
                 await self._catch_up_locked([])
                 # A fork starts with its history in place: tell its viewers it is live now.
                 await self.audiences.fan_out([], force=True)
+                self.bots.poke()
                 return
             events = self.game.start(self.options, self.seats, rng_for(self.seed, 0))
             pending = self._pending(events, actor=None, ref=None)
@@ -294,6 +303,7 @@ class GameRuntime:
             await self.broker.publish(self.game_id, _encoder.encode(pending.envelopes))
         await self.audiences.fan_out(pairs)
         self._after_commit(len(pending.envelopes))
+        self.bots.poke()
 
     def _after_commit(self, count: int) -> None:
         self._since_snapshot += count
@@ -358,10 +368,19 @@ class Runtime:
             if excess <= 0:
                 break
             if (len(runtime.audiences) == 0 and not runtime.lock.locked()
-                    and runtime.last_used < idle_since):
+                    and not runtime.bots.busy and runtime.last_used < idle_since):
                 del self.games[game_id]
                 await self.broker.unsubscribe(game_id, runtime.on_broker)
                 excess -= 1
+
+    async def resume_bots(self) -> None:
+        """Load the games whose bots are to move, so they play on after a restart."""
+        for game_id in await self.store.games_with_bots():
+            await self.get(game_id)
+
+    async def close(self) -> None:
+        for runtime in list(self.games.values()):
+            await runtime.bots.stop()
 
     async def catch_up_all(self) -> None:
         for runtime in list(self.games.values()):

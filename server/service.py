@@ -95,7 +95,8 @@ class Service:
         except ValueError as exc:
             raise Problem(400, "bad_options", str(exc)) from None
 
-    async def join(self, game_id: str, name: str, seat: int | None) -> tuple[int, str]:
+    async def join(self, game_id: str, name: str, seat: int | None,
+                   bot: bool = False) -> tuple[int, str]:
         row = await self.row(game_id)
         name = name.strip()
         if not name or len(name) > 40:
@@ -116,14 +117,29 @@ class Service:
         full = len(taken) + 1 == row.seats
         try:
             await self.store.add_seat(game_id, seat, name, hash_token(token),
-                                      status="active" if full else None)
+                                      status="active" if full else None, bot=bot)
         except Conflict:
             raise Problem(409, "seat_taken", f"Seat {seat} was just taken.") from None
-        if full:
+        if full or bot:
             runtime = await self.runtime.get(game_id)
-            if runtime is not None:
+            if runtime is not None and bot:
+                runtime.bots.add(seat)
+            if runtime is not None and full:
                 await runtime.start()
         return seat, token
+
+    async def add_bots(self, game_id: str) -> list[int]:
+        """Seat the server's bots on every free seat (which starts the game); their seats."""
+        row = await self.row(game_id)
+        if row.status != "waiting":
+            raise Problem(409, "game_started", "This game has already started; its seats are taken.")
+        taken = await self.store.seat_names(game_id)
+        free = [seat for seat in range(row.seats) if seat not in taken]
+        if not free:
+            raise Problem(409, "seat_taken", "Every seat of this game is taken.")
+        for seat in free:
+            await self.join(game_id, f"Bot {seat + 1}", seat, bot=True)
+        return free
 
     async def caller(self, game_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None for spectators (no token)."""

@@ -50,6 +50,12 @@ CREATE TABLE IF NOT EXISTS seats(
     token_hash TEXT UNIQUE,
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
+-- Seats played by the server's bots: every process that holds the game drives them.
+CREATE TABLE IF NOT EXISTS bots(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS events(
     game_id TEXT NOT NULL,
     seq INTEGER NOT NULL,
@@ -297,8 +303,10 @@ class Store:
         await self.write(statements)
 
     async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                       status: str | None = None) -> None:
+                       status: str | None = None, bot: bool = False) -> None:
         statements: list[Statement] = [(INSERT_SEAT, [(game_id, seat, name, token_hash)])]
+        if bot:
+            statements.append(("INSERT INTO bots VALUES (?,?)", [(game_id, seat)]))
         if status is not None:
             statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
         await self.write(statements)
@@ -330,6 +338,16 @@ class Store:
     async def seat_names(self, game_id: str) -> dict[int, str]:
         rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
         return {seat: name for seat, name in rows}
+
+    async def bots(self, game_id: str) -> frozenset[int]:
+        rows = await self._all("SELECT seat FROM bots WHERE game_id = ?", (game_id,))
+        return frozenset(seat for (seat,) in rows)
+
+    async def games_with_bots(self, status: str = "active") -> list[str]:
+        rows = await self._all(
+            "SELECT DISTINCT b.game_id FROM bots b JOIN games g ON g.game_id = b.game_id "
+            "WHERE g.status = ?", (status,))
+        return [game_id for (game_id,) in rows]
 
     async def seat_of(self, game_id: str, token_hash: str) -> int | None:
         rows = await self._all("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",

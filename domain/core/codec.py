@@ -50,11 +50,13 @@ class EventCodec:
         return msgspec.convert(data, self.game.event_type)
 
 
-def rng_for(seed: int, seq: int) -> Random:
+def rng_for(seed: int, seq: int, purpose: str = "") -> Random:
     """The random source of the decision made at `seq` of a game with secret `seed`.
 
     Reproducible by whoever holds the seed; unguessable by anyone else, since each
-    seq's generator is keyed by a hash of the seed rather than the seed itself.
+    seq's generator is keyed by a hash of the seed rather than the seed itself. A
+    `purpose` (a bot's seat, say) gives a source independent of the game's own.
     """
-    digest = hashlib.sha256(f"plaza:{seed}:{seq}".encode()).digest()
+    key = f"plaza:{seed}:{seq}" + (f":{purpose}" if purpose else "")
+    digest = hashlib.sha256(key.encode()).digest()
     return Random(int.from_bytes(digest, "big"))

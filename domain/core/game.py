@@ -110,5 +110,11 @@ class Game(Generic[S, C, E, O, V]):
         """One line of the game log in words (used by terminal and replay tools)."""
         return type(event).__name__
 
+    def bot_move(self, state: S, seat: int, rng: Random) -> C | None:
+        """The command the server's bot sends for `seat`, one of `legal`: by default any
+        of them at random. A game may override it with a stronger player."""
+        moves = self.legal(state, seat)
+        return rng.choice(moves) if moves else None
+
     def default_options(self) -> O:
         return msgspec.convert({}, self.options_type)  # type: ignore[no-any-return]

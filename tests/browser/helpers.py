@@ -38,8 +38,9 @@ def new_player(browser: Browser, viewport: dict[str, int] | None = None) -> tupl
 
 
 def create_game(page: Page, base: str, kind: str, name: str, seats: int = 2,
-                options: dict[str, Any] | None = None) -> str:
-    """Create a game from the lobby form and join it; returns the game id."""
+                options: dict[str, Any] | None = None, bots: bool = False) -> str:
+    """Create a game from the lobby form and join it (bots in the other seats if asked);
+    returns the game id."""
     page.goto(base + "/")
     page.fill("#player-name", name)
     page.select_option("#kind", kind)
@@ -50,6 +51,7 @@ def create_game(page: Page, base: str, kind: str, name: str, seats: int = 2,
             target.set_checked(value)
         else:
             target.select_option(json.dumps(value))
+    page.set_checked("#with-bots", bots)
     page.click("#create")
     page.wait_for_url("**/games/*")
     return page.url.rsplit("/", 1)[1].split("#")[0]

@@ -122,6 +122,21 @@ def test_new_join_and_games(live_server: LiveServer) -> None:
     assert text.returncode == 0 and text.stdout.startswith("game ")
 
 
+def test_bots_fill_the_free_seats_and_play(tmp_path: Path) -> None:
+    server = LiveServer(tmp_path / "plaza.db", extra_env={"PLAZA_BOT_DELAY": "0"}).start()
+    try:
+        made = plaza(server.url, "new", "tinydraw", "--seats", "2", "--json")
+        game = json.loads(made.stdout)["game_id"]
+        assert plaza(server.url, "join", game, "--name", "Ada", "--seat", "1").returncode == 0
+        seated = plaza(server.url, "bots", game)
+        assert seated.returncode == 0, seated.stderr
+        assert "Bot 1, Ada" in seated.stdout and "active" in seated.stdout
+        again = plaza(server.url, "bots", game)
+        assert again.returncode != 0 and "already started" in again.stderr
+    finally:
+        server.stop()
+
+
 async def test_play_driven_through_stdin(live_server: LiveServer) -> None:
     game, tokens = _table(live_server.url, rounds=1)
     ada = await Driven.start(live_server.url, "play", game, f"--token={tokens[0]}")

@@ -140,11 +140,13 @@ class PrivateRedis:
 class Cluster:
     """Several server processes started by `infra/launch.py`, as an operator would."""
 
-    def __init__(self, db: Path, processes: int, redis_url: str, redis_prefix: str) -> None:
+    def __init__(self, db: Path, processes: int, redis_url: str, redis_prefix: str,
+                 extra_env: dict[str, str] | None = None) -> None:
         self.db = db
         self.ports = [free_port() for _ in range(processes)]
         self.redis_url = redis_url
         self.redis_prefix = redis_prefix
+        self.extra_env = extra_env or {}
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> Cluster:
@@ -153,7 +155,8 @@ class Cluster:
         while any(not _free(base + i) for i in range(len(self.ports))):
             base = free_port()
         self.ports = [base + i for i in range(len(self.ports))]
-        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PLAZA_REDIS_PREFIX": self.redis_prefix}
+        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PLAZA_REDIS_PREFIX": self.redis_prefix,
+               **self.extra_env}
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "infra" / "launch.py"), "--processes", str(len(self.ports)),
              "--base-port", str(base), "--db", str(self.db), "--redis-url", self.redis_url],

@@ -52,6 +52,8 @@ export const createGame = (kind, seats, options, seed) =>
   api("POST", "/api/games", { body: seed === undefined ? { kind, seats, options } : { kind, seats, options, seed } });
 export const joinGame = (id, name, seat) =>
   api("POST", `/api/games/${enc(id)}/join`, { body: seat === undefined ? { name } : { name, seat } });
+// an extension of PROTOCOL.md: the server's bots take every open seat
+export const addBots = (id) => api("POST", `/api/games/${enc(id)}/bots`);
 export const forkGame = (id, at, token) => api("POST", `/api/games/${enc(id)}/fork`, { body: { at }, token });
 
 export function getState(id, at, token) {

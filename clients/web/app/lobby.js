@@ -51,6 +51,15 @@ async function join(game, seat) {
   }
 }
 
+async function fillWithBots(game) {
+  try {
+    await api.addBots(game.game_id);
+  } catch (err) {
+    showMessage(err.message);
+  }
+  refresh();
+}
+
 function gameItem(game) {
   const held = store.seatsHeld(game.game_id);
   const names = game.names || [];
@@ -59,6 +68,7 @@ function gameItem(game) {
   const links = [];
   if (game.status === "waiting" && open > 0) {
     links.push(h("button", { type: "button", class: "primary join", onclick: () => join(game) }, held.length ? "Join another seat" : "Join"));
+    links.push(h("button", { type: "button", class: "small fill-bots", onclick: () => fillWithBots(game) }, "Fill with bots"));
   }
   if (held.length) links.push(h("a", { href: page, class: "open" }, game.status === "finished" ? "Open" : "Play"));
   links.push(h("a", { href: page, class: "watch" }, game.status === "finished" ? "Final position" : "Spectate"));
@@ -114,6 +124,7 @@ async function create(e) {
     const game = api.normalGame(await api.createGame(kind.kind, Number($("#seats").value), options));
     const joined = await api.joinGame(game.game_id, name);
     store.rememberSeat(game.game_id, joined.seat, joined.token, name);
+    if ($("#with-bots").checked) await api.addBots(game.game_id);
     location.href = `/games/${encodeURIComponent(game.game_id)}`;
   } catch (err) {
     showMessage(err.message);

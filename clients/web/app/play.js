@@ -193,7 +193,20 @@ function drawWaiting() {
     });
     box.append(form);
   }
+  if (open.length) {
+    box.append(h("p", {}, h("button", { type: "button", class: "fill-bots", onclick: fillWithBots },
+      `Fill ${open.length === 1 ? "the open seat" : `the ${open.length} open seats`} with bots`)));
+  }
   return box;
+}
+
+async function fillWithBots() {
+  try {
+    await api.addBots(gameId);
+  } catch (err) {
+    showMessage(err.message);
+  }
+  await checkStarted();
 }
 
 function drawShare() {
@@ -325,13 +338,17 @@ function connect() {
   page.conn.open();
 }
 
+async function checkStarted() {
+  const meta = await refreshMeta();
+  // the game started: say hello again so `legal` is fresh even if no event came with it
+  if (meta && meta.status !== "waiting" && page.conn) page.conn.reconnect({ quiet: true });
+  draw();
+}
+
 function pollWhileWaiting() {
-  setInterval(async () => {
+  setInterval(() => {
     if (!page.meta || page.meta.status !== "waiting" || document.hidden) return;
-    const meta = await refreshMeta();
-    // the game started: say hello again so `legal` is fresh even if no event came with it
-    if (meta && meta.status !== "waiting" && page.conn) page.conn.reconnect({ quiet: true });
-    draw();
+    checkStarted();
   }, 1500);
 }
 
