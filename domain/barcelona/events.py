@@ -1,0 +1,195 @@
+"""What happened, in the past tense.
+
+A player's events name their choice; `evolve` works out its consequences (gains, track
+moves, scorings), which need no choice and no chance. Random outcomes (the setup, a
+Modernisme tile revealed, Citizens drawn from the bag) are events of their own, drawn
+when revealed. Secrets: the Citizens a player draws, and the lower Citizen of a stack,
+are emptied by `redact` for the other audiences.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .components import Action, Amenity, Benefit, Bonus, Cls, Condition, Service, Violet
+from .options import BenefitTiming, Layout
+
+
+class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=True):
+    seats: int
+    expansion: bool = False
+    promo_bonus: bool = False
+    layout: Layout = "random"
+    intersection_benefits: BenefitTiming = "immediately"
+    confirm_end_of_turn: bool = True
+    reveal_projects_at_once: bool = False
+
+
+class SetupDrawn(msgspec.Struct, tag="SetupDrawn", tag_field="type", frozen=True):
+    """The random parts of the setup, all face up: Action tiles (rows, columns, the
+    Diagonal), the three Cerdà Scoring tiles, the five Public Service stacks and, with
+    the expansion, the Amenities (Barcelona path steps 1-3, then Gràcia path steps 1-3),
+    the violet Cobblestones and the Building Bonus tiles (block rows 1-4)."""
+
+    layout: tuple[Action, ...]
+    cerda_tiles: tuple[Condition, ...]
+    services: tuple[Service, ...]
+    amenities: tuple[Amenity, ...] = ()
+    violets: tuple[Violet, ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
+
+
+class ProjectsRevealed(msgspec.Struct, tag="ProjectsRevealed", tag_field="type", frozen=True):
+    """Modernisme tiles drawn onto these display slots."""
+
+    slots: tuple[int, ...]
+    projects: tuple[Condition, ...]
+
+
+class ProjectsRefreshed(msgspec.Struct, tag="ProjectsRefreshed", tag_field="type", frozen=True):
+    """After a Cerdà Scoring: the display discarded and these tiles revealed."""
+
+    projects: tuple[Condition, ...]
+
+
+class CitizensDrawn(msgspec.Struct, tag="CitizensDrawn", tag_field="type", frozen=True):
+    """Citizens drawn from the bag into a player's hand (`citizens` secret to the others)."""
+
+    seat: int
+    count: int
+    citizens: tuple[Cls, ...] = ()
+
+
+class CitizensPlaced(msgspec.Struct, tag="CitizensPlaced", tag_field="type", frozen=True):
+    """The stack on a crossing; `bottom` (hidden under `top`) secret to the others."""
+
+    seat: int
+    crossing: int
+    top: Cls
+    bottom: Cls | None = None
+    paid: int = 0
+    height: int = 1
+
+
+class CitizenUncovered(msgspec.Struct, tag="CitizenUncovered", tag_field="type", frozen=True):
+    """The lower Citizen of a stack becomes visible once the upper one is used."""
+
+    crossing: int
+    citizen: Cls
+
+
+class BenefitsChosen(msgspec.Struct, tag="BenefitsChosen", tag_field="type", frozen=True):
+    seat: int
+    benefits: tuple[Benefit, ...]
+
+
+class ActionTaken(msgspec.Struct, tag="ActionTaken", tag_field="type", frozen=True):
+    seat: int
+    action: Action
+
+
+class CobblestonePlaced(msgspec.Struct, tag="CobblestonePlaced", tag_field="type", frozen=True):
+    seat: int
+    spot: int
+
+
+class StreetBuilt(msgspec.Struct, tag="StreetBuilt", tag_field="type", frozen=True):
+    seat: int
+    space: int
+
+
+class IntersectionBuilt(msgspec.Struct, tag="IntersectionBuilt", tag_field="type", frozen=True):
+    seat: int
+    crossing: int
+
+
+class ProjectTaken(msgspec.Struct, tag="ProjectTaken", tag_field="type", frozen=True):
+    seat: int
+    project: Condition
+    slot: int
+
+
+class ProjectImproved(msgspec.Struct, tag="ProjectImproved", tag_field="type", frozen=True):
+    seat: int
+    slot: int
+
+
+class ServiceBuilt(msgspec.Struct, tag="ServiceBuilt", tag_field="type", frozen=True):
+    seat: int
+    service: Service
+
+
+class TramMoved(msgspec.Struct, tag="TramMoved", tag_field="type", frozen=True):
+    seat: int
+    space: int
+
+
+class PassengerPlaced(msgspec.Struct, tag="PassengerPlaced", tag_field="type", frozen=True):
+    seat: int
+    space: int
+
+
+class Skipped(msgspec.Struct, tag="Skipped", tag_field="type", frozen=True):
+    seat: int
+    what: str
+
+
+class ActionsEnded(msgspec.Struct, tag="ActionsEnded", tag_field="type", frozen=True):
+    seat: int
+
+
+class SagradaStepped(msgspec.Struct, tag="SagradaStepped", tag_field="type", frozen=True):
+    seat: int
+
+
+class SagradaTileChosen(msgspec.Struct, tag="SagradaTileChosen", tag_field="type", frozen=True):
+    seat: int
+    tile: str
+
+
+class Stored(msgspec.Struct, tag="Stored", tag_field="type", frozen=True):
+    seat: int
+    coins: int
+    cloths: int
+
+
+class Built(msgspec.Struct, tag="Built", tag_field="type", frozen=True):
+    seat: int
+    site: int
+    level: int
+    crossings: tuple[int, ...]
+
+
+class TurnEnded(msgspec.Struct, tag="TurnEnded", tag_field="type", frozen=True):
+    seat: int
+
+
+class Walked(msgspec.Struct, tag="Walked", tag_field="type", frozen=True):
+    seat: int
+    pedestrian: int
+
+
+class JoyGiven(msgspec.Struct, tag="JoyGiven", tag_field="type", frozen=True):
+    seat: int
+    pedestrian: int
+
+
+class HexPlaced(msgspec.Struct, tag="HexPlaced", tag_field="type", frozen=True):
+    seat: int
+    spot: int
+    violet: int
+
+
+class StartingJoyChosen(msgspec.Struct, tag="StartingJoyChosen", tag_field="type", frozen=True):
+    seat: int
+    pedestrian: int
+
+
+Event = (
+    GameStarted | SetupDrawn | ProjectsRevealed | ProjectsRefreshed | CitizensDrawn
+    | CitizensPlaced | CitizenUncovered | BenefitsChosen | ActionTaken | CobblestonePlaced
+    | StreetBuilt | IntersectionBuilt | ProjectTaken | ProjectImproved | ServiceBuilt
+    | TramMoved | PassengerPlaced | Skipped | ActionsEnded | SagradaStepped
+    | SagradaTileChosen | Stored | Built | TurnEnded | Walked | JoyGiven | HexPlaced
+    | StartingJoyChosen
+)

@@ -1,0 +1,31 @@
+"""The options a table chooses before the game starts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Layout = Literal["random", "printed"]
+BenefitTiming = Literal["immediately", "start_of_turn"]
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How to set up a game of Barcelona.
+
+    `expansion` plays Passeig de Gràcia; `promo_bonus` (with it) replaces the four
+    Building Bonus tiles by the promo tiles. `layout` lays the Action tiles at random
+    (default) or where the board prints them (always random with the expansion).
+    `intersection_benefits` says when an Intersection's owner takes the benefits of
+    Citizens placed there in someone else's turn. `confirm_end_of_turn` (default) makes
+    a turn end with an explicit EndTurn; without it the turn ends as soon as nothing is
+    left to choose. `reveal_projects_at_once` reveals a taken Modernisme tile's
+    replacement at once instead of leaving a face-down placeholder.
+    """
+
+    expansion: bool = False
+    promo_bonus: bool = False
+    layout: Layout = "random"
+    intersection_benefits: BenefitTiming = "immediately"
+    confirm_end_of_turn: bool = True
+    reveal_projects_at_once: bool = False

@@ -1,0 +1,201 @@
+"""What each audience sees: the whole table, and of the hidden Citizens only one's own.
+
+A player's hand is shown to its owner alone (the others see its size); the lower
+Citizen of a stack only to the player who placed it. The bag and the Modernisme stack
+are sizes only. Once the game is over every view shows everything.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import msgspec
+from msgspec.structs import replace
+
+from .actions import crossing_cost, service_price
+from .components import (
+    PROJECT_SPACES,
+    SERVICE_NAMES,
+    TRACK_VP,
+    Action,
+    Amenity,
+    Bonus,
+    Cls,
+    Condition,
+    ProjectSpace,
+    Service,
+    Spot,
+    Violet,
+    multiplier,
+)
+from .engine import lowest_visible, sidewalk_spot
+from .geometry import SPACE_ENDS, SPACE_STREET, STREET_NAMES, WIDE, space_name
+from .state import Phase, Player, Site, State, Task, top
+
+
+class PlayerView(msgspec.Struct, frozen=True):
+    vp: int
+    coins: int
+    cloths: int
+    warehouse: int  # open Warehouse spaces
+    hand: list[Cls] | None  # the owner's alone
+    hand_size: int
+    cerda: int
+    multiplier: int
+    sagrada: int
+    sagrada_tiles: list[str]
+    cobblestones_left: int
+    narrow_stacks: list[int]
+    wide_stack: int
+    intersections: int
+    passengers: int
+    marker_stacks: list[int]
+    projects: list[Condition | None]
+    project_tops: list[bool]
+    services: list[Service]
+    tram: int | None
+    waiting_benefits: int
+    joy: list[int]
+    walked: list[int]
+    hexes: int
+
+
+class CrossingView(msgspec.Struct, frozen=True):
+    citizens: int
+    top: Cls | None
+    bottom: Cls | None  # the player who placed it alone
+    placed_by: int | None
+    intersection: int | None
+    cost: int
+
+
+class StreetView(msgspec.Struct, frozen=True):
+    name: str
+    ends: tuple[int, int]
+    street: str
+    wide: bool
+    tile: int | None
+    passenger: int | None
+
+
+class ServiceView(msgspec.Struct, frozen=True):
+    service: Service
+    name: str
+    left: int
+    coins: int
+    vp: int
+
+
+class TaskView(msgspec.Struct, frozen=True):
+    kind: str
+    seat: int
+
+
+class View(msgspec.Struct, frozen=True):
+    seats: int
+    expansion: bool
+    phase: Phase
+    turn: int
+    waiting_for: TaskView | None
+    crossing: int | None
+    used_streets: list[int]
+    layout: list[Action]
+    streets: list[str]
+    crossings: list[CrossingView]
+    spaces: list[StreetView]
+    sidewalk: list[Spot]
+    cobblestones: list[int | None]
+    sites: list[Site | None]
+    tiles_left: list[int]
+    bonuses: list[Bonus]
+    bonus_flipped: list[bool]
+    tracks: list[list[bool]]
+    track_vp: dict[int, int]
+    building_vp: int
+    cerda_tiles: list[Condition]
+    scored: int
+    display: list[Condition | None]
+    face_down: list[bool]
+    projects_left: int
+    project_spaces: list[ProjectSpace]
+    services: list[ServiceView]
+    sagrada_tiles: list[str]
+    amenities: list[Amenity]
+    violets: list[Violet]
+    hexes: list[int | None]
+    bag_size: int
+    end: bool
+    finished: bool
+    players: list[PlayerView]
+
+
+@lru_cache(maxsize=2048)
+def _player(p: Player, sees: bool) -> PlayerView:
+    return PlayerView(
+        vp=p.vp, coins=p.coins, cloths=p.cloths, warehouse=p.capacity,
+        hand=list(p.hand) if sees else None, hand_size=len(p.hand), cerda=p.cerda,
+        multiplier=multiplier(p.cerda), sagrada=p.sagrada, sagrada_tiles=list(p.sagrada_tiles),
+        cobblestones_left=p.cobbles_left, narrow_stacks=list(p.narrow), wide_stack=p.wide,
+        intersections=p.intersections, passengers=p.passengers, marker_stacks=list(p.markers),
+        projects=list(p.projects), project_tops=list(p.tops), services=list(p.services),
+        tram=p.tram, waiting_benefits=p.waiting, joy=list(p.joy), walked=list(p.walked),
+        hexes=p.hexes,
+    )
+
+
+def _crossings(state: State, viewer: int | None) -> list[CrossingView]:
+    over = state.phase == "over"
+    out = []
+    for x, stack in enumerate(state.stacks):
+        bottom = stack[0] if len(stack) > 1 and (over or state.placed_by[x] == viewer) else None
+        out.append(CrossingView(len(stack), stack[-1] if stack else None, bottom,
+                                state.placed_by[x], state.intersections[x],
+                                crossing_cost(state, x)))
+    return out
+
+
+def _players(state: State, viewer: int | None) -> list[PlayerView]:
+    over = state.phase == "over"
+    return [_player(p, over or seat == viewer) for seat, p in enumerate(state.players)]
+
+
+def _waiting(task: Task | None) -> TaskView | None:
+    return TaskView(task.kind, task.seat) if task else None
+
+
+@lru_cache(maxsize=256)
+def _spectators(state: State) -> View:
+    return View(
+        seats=state.seats, expansion=state.expansion, phase=state.phase, turn=state.turn,
+        waiting_for=_waiting(top(state)), crossing=state.crossing,
+        used_streets=list(state.used), layout=list(state.layout), streets=list(STREET_NAMES),
+        crossings=_crossings(state, None),
+        spaces=[StreetView(space_name(i), SPACE_ENDS[i], STREET_NAMES[SPACE_STREET[i]],
+                           WIDE[i], state.streets[i], state.passengers[i])
+                for i in range(len(SPACE_ENDS))],
+        sidewalk=[sidewalk_spot(state, i) for i in range(25)],
+        cobblestones=list(state.sidewalk), sites=list(state.sites),
+        tiles_left=list(state.tiles_left), bonuses=list(state.bonuses),
+        bonus_flipped=list(state.flipped), tracks=[list(row) for row in state.track],
+        track_vp=dict(TRACK_VP), building_vp=lowest_visible(state),
+        cerda_tiles=list(state.cerda_tiles), scored=state.scored,
+        display=list(state.display), face_down=list(state.face_down),
+        projects_left=len(state.projects_left), project_spaces=list(PROJECT_SPACES),
+        services=[ServiceView(kind, _name(kind), state.services_left[i],
+                              *(service_price(state, i) if state.services_left[i] else (0, 0)))
+                  for i, kind in enumerate(state.services)],
+        sagrada_tiles=list(state.sagrada_left), amenities=list(state.amenities),
+        violets=list(state.violets), hexes=list(state.hexes), bag_size=sum(state.bag),
+        end=state.end, finished=state.phase == "over", players=_players(state, None),
+    )
+
+
+def _name(kind: Service) -> str:
+    return SERVICE_NAMES[kind]
+
+
+def view(state: State, viewer: int | None) -> View:
+    table = _spectators(state)
+    if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
+        return table
+    return replace(table, players=_players(state, viewer), crossings=_crossings(state, viewer))

@@ -1,0 +1,115 @@
+"""Views (what each audience sees), redaction, irreversibility and the game log."""
+
+from __future__ import annotations
+
+from random import Random
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.barcelona import GAME
+from domain.barcelona.commands import PlaceCitizens
+from domain.barcelona.events import (
+    Built,
+    CitizensDrawn,
+    CitizensPlaced,
+    Event,
+    ProjectsRevealed,
+    SetupDrawn,
+    StreetBuilt,
+    TurnEnded,
+)
+from domain.barcelona.view import View
+from domain.core.simulate import Simulation
+
+from .helpers import new_game, play, with_player
+
+
+def test_a_hand_is_seen_by_its_owner_alone() -> None:
+    state = with_player(new_game(3), 1, hand=("upper", "middle"))
+    for viewer in (None, 0, 1, 2):
+        for seat, player in enumerate(GAME.view(state, viewer).players):
+            assert (player.hand is None) == (seat != viewer)
+            assert player.hand_size == 2
+    assert GAME.view(state, 1).players[1].hand == ["upper", "middle"]
+
+
+def test_the_lower_citizen_of_a_stack_is_seen_by_its_placer_alone() -> None:
+    state = with_player(new_game(2), 0, hand=("middle", "upper"))
+    state = play(state, 0, PlaceCitizens(8, "upper"))
+    mine, theirs, table = (GAME.view(state, v).crossings[8] for v in (0, 1, None))
+    assert (mine.top, mine.bottom, mine.citizens) == ("upper", "middle", 2)
+    assert (theirs.top, theirs.bottom) == ("upper", None) and table.bottom is None
+
+
+def test_bag_and_modernisme_stack_are_shown_as_sizes_only() -> None:
+    view = msgspec.to_builtins(GAME.view(new_game(2), 0))
+    assert view["bag_size"] == 68 and isinstance(view["projects_left"], int)
+    assert "bag" not in view and "hand" not in view
+
+
+def test_everything_is_shown_when_the_game_is_over() -> None:
+    state = replace(with_player(new_game(2), 0, hand=("upper",)), phase="over")
+    assert GAME.view(state, None).players[0].hand == ["upper"]
+
+
+def test_views_have_one_shape_and_differ_only_in_hidden_citizens() -> None:
+    state = play(with_player(new_game(2), 0, hand=("middle", "upper")), 0, PlaceCitizens(8, "upper"))
+    encoded = [msgspec.to_builtins(GAME.view(state, v)) for v in (None, 0, 1)]
+    for view in encoded:
+        for p in view["players"]:
+            p["hand"] = None
+        for c in view["crossings"]:
+            c["bottom"] = None
+    assert encoded[0] == encoded[1] == encoded[2]
+
+
+def test_redaction_hides_drawn_citizens_and_lower_citizens_from_the_others() -> None:
+    drawn = CitizensDrawn(1, 2, ("upper", "working"))
+    assert GAME.redact(drawn, 1) is drawn
+    assert GAME.redact(drawn, 0) == CitizensDrawn(1, 2, ())
+    assert GAME.redact(drawn, None) == CitizensDrawn(1, 2, ())
+    placed = CitizensPlaced(0, 8, "upper", "middle", 0, 2)
+    assert GAME.redact(placed, 1) == CitizensPlaced(0, 8, "upper", None, 0, 2)
+    assert GAME.redact(placed, 0) is placed
+    built = Built(0, 2, 1, (1, 2))
+    assert all(GAME.redact(built, v) is built for v in (None, 0, 1))
+
+
+def test_only_random_draws_setup_and_uncovered_citizens_are_irreversible() -> None:
+    assert GAME.irreversible(CitizensDrawn(0, 2, ()))
+    assert GAME.irreversible(ProjectsRevealed((0,), ("coins",)))
+    assert GAME.irreversible(SetupDrawn((), (), ()))
+    for event in (CitizensPlaced(0, 1, "upper"), TurnEnded(0), StreetBuilt(0, 3)):
+        assert not GAME.irreversible(event)
+
+
+def test_view_type_decodes_every_view() -> None:
+    sim = Simulation(GAME, 3, {"expansion": True}, seed=2)
+    sim.play_randomly(Random(2))
+    for viewer in (None, 0, 1, 2):
+        data = msgspec.json.encode(GAME.view(sim.state, viewer))
+        assert msgspec.json.decode(data, type=View).finished
+
+
+def test_describe_says_each_event_in_words() -> None:
+    sim = Simulation(GAME, 4, {"expansion": True}, seed=3)
+    sim.play_randomly(Random(3))
+    codec = msgspec.json.Decoder(GAME.event_type)
+    lines = {env.type: GAME.describe(codec.decode(env.data)) for env in sim.envelopes}
+    assert all(line and line != tag and line.endswith(".") for tag, line in lines.items())
+    samples: list[tuple[Event, str]] = [
+        (CitizensPlaced(1, 6, "upper", None, 1), "Seat 1 places Citizens on B2 paying 1 Coin, upper on top."),
+        (Built(0, 2, 1, (1, 2)), "Seat 0 constructs a Level 1 Building on block 1-2 with A2, A3."),
+        (StreetBuilt(2, 40), "Seat 2 builds a Wide Street on A1-B2."),
+        (CitizensDrawn(0, 2, ()), "Seat 0 draws Citizens from the bag: 2 hidden."),
+    ]
+    for event, line in samples:
+        assert GAME.describe(event) == line
+
+
+def test_schemas_of_commands_events_options_and_views_are_generated() -> None:
+    for kind in (GAME.command_type, GAME.event_type, GAME.options_type, GAME.view_type):
+        assert msgspec.json.schema(kind)
+    commands = msgspec.json.schema(GAME.command_type)
+    assert "PlaceCitizens" in commands["$defs"] and "Build" in commands["$defs"]
