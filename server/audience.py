@@ -72,13 +72,14 @@ class Audiences:
         return self.view(state, audience), legal, active, game.outcome(state)
 
     def view(self, state: Any, audience: int | None) -> Any:
-        """The audience's view; computed once per state when every audience sees the same."""
+        """The audience's view; computed and encoded once per state when every audience
+        sees the same (the encoded bytes then go into each audience's frame as they are)."""
         game = self.runtime.game
         if not game.public_view:
             return game.view(state, audience)
         cached_state, cached_view = self._public
         if cached_state is not state:
-            cached_view = game.view(state, None)
+            cached_view = msgspec.Raw(_encoder.encode(game.view(state, None)))
             self._public = (state, cached_view)
         return cached_view
 
