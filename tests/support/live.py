@@ -8,6 +8,8 @@ that stop Redis never touch one they did not start.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import shutil
 import signal
@@ -21,6 +23,14 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_GAMES = "tests.support.tinygame"
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """In the child, before exec: SIGTERM when the test process dies, so a test run killed
+    from outside (a timeout) leaves no server behind on its port (Linux only)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def free_port() -> int:
@@ -66,7 +76,8 @@ class LiveServer:
         if self.redis_url:
             args += ["--redis-url", self.redis_url]
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=log)
+            self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=log,
+                                         preexec_fn=die_with_parent)
         self._wait_healthy()
         return self
 
@@ -127,7 +138,7 @@ class PrivateRedis:
         self.proc = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=die_with_parent)
         wait_for_port(self.port)
         return self
 
@@ -160,7 +171,7 @@ class Cluster:
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "infra" / "launch.py"), "--processes", str(len(self.ports)),
              "--base-port", str(base), "--db", str(self.db), "--redis-url", self.redis_url],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, preexec_fn=die_with_parent)
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline().split()
         if line[:1] != ["ready"]:
