@@ -6,6 +6,7 @@ from random import Random
 
 from domain.core import Game, Outcome
 
+from .bots import bot_move
 from .commands import Command
 from .components import (
     AMENITIES,
@@ -128,6 +129,9 @@ class Barcelona(Game[State, Command, Event, Options, View]):
 
     def describe(self, event: Event) -> str:
         return describe(event)
+
+    def bot_move(self, state: State, seat: int, rng: Random) -> Command | None:
+        return bot_move(legal(state, seat), rng)
 
 
 GAME = Barcelona()

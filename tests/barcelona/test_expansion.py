@@ -148,3 +148,36 @@ def test_promo_building_bonus_tiles_give_their_reward_to_the_first_builder_of_th
     state = play(state, 0, Build(2, 1, (1, 2)))
     p = state.players[0]
     assert p.joy == (2, 1) and p.vp == 2 + 1
+
+
+def test_violet_conditions_count_what_the_player_has() -> None:
+    from domain.barcelona.scoring import violet_count
+    from domain.barcelona.state import Site
+    state = _game(markers=(0, 0, 2, 1, 1), projects=("coins", None, "cloths", None, None),
+                  tops=(True, True, False, False, False), cerda=5, sagrada_tiles=("1a", "2b"))
+    sites = put(put(state.sites, 0, Site(0, (0,))), 1, Site(0, (0,)))
+    streets = put(state.streets, 3, 1)
+    passengers = put(put(state.passengers, 3, 0), 4, 0)
+    state = replace(state, sites=sites, streets=streets, passengers=passengers)
+    counts = {v: violet_count(state, 0, v) for v in (
+        "a_spots", "a_top_projects", "b_passengers", "b_corners", "c_multiplier", "c_sagrada")}
+    assert counts == {"a_spots": 2, "a_top_projects": 1, "b_passengers": 1, "b_corners": 1,
+                      "c_multiplier": 2, "c_sagrada": 2}
+
+
+def test_no_hexagonal_cobblestone_is_placed_once_the_supply_is_empty() -> None:
+    state = replace(_game(), hexes=(1,) * 14)
+    state = with_task(state, Task("hex", 0))
+    from domain.barcelona.engine import settle
+    assert settle(state).tasks == ()
+
+
+def test_sagrada_level_three_joy_three_times_each_to_either_pedestrian() -> None:
+    state = with_task(_game(), Task("walk", 0, chunks=(1, 1, 1)))
+    state = play(state, 0, GiveJoy(0), GiveJoy(1), GiveJoy(0))
+    assert state.players[0].joy == (3, 2) and not state.tasks
+
+
+def test_jardi_gazebo_counts_pairs_of_narrow_tiles() -> None:
+    assert [performed(_game(narrow=n).players[0], "gazebo") for n in ((4, 6), (2, 6), (0, 5), (0, 4))] == [
+        0, 1, 2, 3]

@@ -137,3 +137,15 @@ def test_rebuilding_from_events_equals_the_state_at_every_step() -> None:
     for env in sim.envelopes:
         state = GAME.evolve(state, codec.decode(env))
     assert state == sim.state
+
+
+def test_the_bot_picks_legal_commands_and_finishes_games() -> None:
+    for seats, options in ((2, {}), (4, {"expansion": True, "promo_bonus": True})):
+        sim = Simulation(GAME, seats, options, seed=seats)
+        rng = Random(seats)
+        while sim.outcome() is None:
+            seat = sim.active()[0]
+            move = GAME.bot_move(sim.state, seat, rng)
+            assert move in sim.legal(seat)
+            sim.command(seat, move)
+        assert sim.state.scored == 3
