@@ -8,6 +8,7 @@ from .events import (
     ActionTaken,
     BenefitsChosen,
     Built,
+    CerdaScored,
     CitizensDrawn,
     CitizensPlaced,
     CitizenUncovered,
@@ -107,6 +108,9 @@ def _describe_step(event: Event) -> str:
             return f"Seat {seat} constructs {LEVEL_WORDS[level]} on {building_name(site)} with {used}."
         case TurnEnded(seat):
             return f"Seat {seat} ends the turn."
+        case CerdaScored(section, tile, vp):
+            scores = ", ".join(f"seat {s} {v} VP" for s, v in enumerate(vp))
+            return f"Cerdà Scoring {section + 1} ({tile.replace('_', ' ')}): {scores}."
         case Walked(seat, p):
             return f"Seat {seat} walks the {PEDESTRIANS[p].title()} Pedestrian one step."
         case JoyGiven(seat, p):

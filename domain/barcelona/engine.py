@@ -61,6 +61,7 @@ from .events import (
     ActionTaken,
     BenefitsChosen,
     Built,
+    CerdaScored,
     CitizensDrawn,
     CitizensPlaced,
     CobblestonePlaced,
@@ -92,7 +93,7 @@ from .pedestrians import add_joy, hex_free, place_hex, step
 from .scoring import cerda_scoring, line_score
 from .state import Flag, Player, Site, State, Task, put, top, with_player
 
-__all__ = ["evolve", "lowest_visible", "section_due", "settle"]
+__all__ = ["cerda_gains", "evolve", "lowest_visible", "section_due", "settle"]
 
 
 # -- setup ------------------------------------------------------------------------
@@ -476,18 +477,23 @@ def _waiting_first(s: State, phase: str) -> State | None:
 
 def _check_scoring(s: State) -> State:
     if section_due(s):
-        return _waiting_first(s, "pre_scoring") or _score(s)
+        return _waiting_first(s, "pre_scoring") or replace(s, phase="scoring")
     if s.end and s.turn == s.seats - 1:
         return _waiting_first(s, "pre_final") or replace(s, phase="over")
     return replace(s, phase="draw")
 
 
-def _score(s: State) -> State:
-    """seed: every player scores the section's tile; markers above the start return
-    after the first and second scoring; the third triggers the end."""
+def cerda_gains(s: State) -> tuple[int, ...]:
+    """seed: what every player scores with the section's tile."""
     tile = s.cerda_tiles[s.scored]
-    for seat in range(s.seats):
-        s = add_vp(s, seat, cerda_scoring(s, seat, tile))
+    return tuple(cerda_scoring(s, seat, tile) for seat in range(s.seats))
+
+
+def _scored(s: State, e: CerdaScored) -> State:
+    """seed: then the tile is flipped; markers above the start return after the first
+    and second scoring; the third triggers the end."""
+    for seat, vp in enumerate(e.vp):
+        s = add_vp(s, seat, vp)
     scored = s.scored + 1
     if scored < SECTIONS:
         for seat, p in enumerate(s.players):
@@ -559,7 +565,7 @@ def settle(s: State) -> State:
             case "confirm" if not s.confirm:
                 s = _end_turn(s)
             case "pre_scoring":
-                s = _score(s)
+                s = replace(s, phase="scoring")
             case "pre_final":
                 s = replace(s, phase="over")
             case _:
@@ -611,6 +617,8 @@ def _apply(s: State, e: Event) -> State:
             return _passenger(s, e)
         case Built():
             return _built(s, e)
+        case CerdaScored():
+            return _scored(s, e)
     return _apply_step(s, e)
 
 

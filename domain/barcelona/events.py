@@ -160,6 +160,14 @@ class Built(msgspec.Struct, tag="Built", tag_field="type", frozen=True):
     crossings: tuple[int, ...]
 
 
+class CerdaScored(msgspec.Struct, tag="CerdaScored", tag_field="type", frozen=True):
+    """A Cerdà Scoring: the section's tile and what each seat scored with it."""
+
+    section: int
+    tile: Condition
+    vp: tuple[int, ...]
+
+
 class TurnEnded(msgspec.Struct, tag="TurnEnded", tag_field="type", frozen=True):
     seat: int
 
@@ -190,6 +198,6 @@ Event = (
     | CitizensPlaced | CitizenUncovered | BenefitsChosen | ActionTaken | CobblestonePlaced
     | StreetBuilt | IntersectionBuilt | ProjectTaken | ProjectImproved | ServiceBuilt
     | TramMoved | PassengerPlaced | Skipped | ActionsEnded | SagradaStepped
-    | SagradaTileChosen | Stored | Built | TurnEnded | Walked | JoyGiven | HexPlaced
+    | SagradaTileChosen | Stored | Built | CerdaScored | TurnEnded | Walked | JoyGiven | HexPlaced
     | StartingJoyChosen
 )

@@ -44,12 +44,13 @@ from .commands import (
     Walk,
 )
 from .components import CLASSES, DISPLAY, HEX_SPACES, Cls, Condition
-from .engine import evolve
+from .engine import cerda_gains, evolve
 from .events import (
     ActionsEnded,
     ActionTaken,
     BenefitsChosen,
     Built,
+    CerdaScored,
     CitizensDrawn,
     CitizensPlaced,
     CitizenUncovered,
@@ -232,9 +233,12 @@ def _simple(seat: int, command: Command) -> Event:
 
 
 def draw(state: State, rng: Random) -> Event | None:
-    """The random thing the state waits for, drawn from what remains, or None."""
+    """What the state waits for that no seat chooses: a random draw (from what remains)
+    or a Cerdà Scoring; None when a seat is to choose."""
     if state.reveal_due or state.phase == "reveal":
         return _reveal_placeholders(state, rng)
+    if state.phase == "scoring":
+        return CerdaScored(state.scored, state.cerda_tiles[state.scored], cerda_gains(state))
     if state.phase == "refresh":
         left = list(state.projects_left)
         return ProjectsRefreshed(tuple(_take(left, min(DISPLAY, len(left)), rng)))

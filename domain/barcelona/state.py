@@ -37,7 +37,7 @@ from .components import (
 from .options import BenefitTiming, Layout
 
 Phase = Literal["setup", "place", "actions", "build", "confirm", "reveal", "pre_scoring",
-                "refresh", "draw", "pre_final", "over"]
+                "scoring", "refresh", "draw", "pre_final", "over"]
 TaskKind = Literal["benefits", "act", "narrow", "passenger", "store", "sagrada",
                    "sagrada_tile", "walk", "hex", "starting_joy"]
 # Hospital: no Coin costs; Pavelló: no Cloth cost of the space; Universitat: anywhere;

@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from domain.barcelona import GAME
 from domain.barcelona.commands import EndActions, EndTurn, RevealProjects, TakeProject
 from domain.barcelona.components import CERDA_START, multiplier
-from domain.barcelona.events import ProjectsRefreshed, ProjectsRevealed
+from domain.barcelona.events import CerdaScored, ProjectsRefreshed, ProjectsRevealed
 from domain.barcelona.scoring import count, final_parts, line_score
 from domain.barcelona.state import Site, put
 
@@ -45,6 +45,9 @@ def test_cerda_scoring_when_a_row_reaches_the_scoring_space_of_the_earliest_sect
     state, events = _end_turn(_due(state))
     assert state.scored == 1
     assert [p.vp for p in state.players] == [2 * 4 * 3, 2 * 2 * 1]
+    assert CerdaScored(0, "coins", (24, 4)) in events
+    assert GAME.describe(CerdaScored(0, "coins", (24, 4))) == (
+        "Cerdà Scoring 1 (coins): seat 0 24 VP, seat 1 4 VP.")
     assert state.players[0].cerda == CERDA_START  # back to the start after the first
     refreshed = [e for e in events if isinstance(e, ProjectsRefreshed)]
     assert len(refreshed) == 1 and len(refreshed[0].projects) == 4
