@@ -1,0 +1,211 @@
+"""The street actions and the actions granted by tasks, applied to the state."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .actions import (
+    can_drop_passenger,
+    intersection_cost,
+    passenger_cost,
+    project_cost,
+    service_price,
+)
+from .components import (
+    ACTION_CERDA,
+    ACTION_COINS,
+    CLOTH_VP,
+    NARROW_EMPTY_CERDA,
+    OVERLAY,
+    PROJECT_SPACES,
+    SERVICE_CERDA,
+    SIDEWALK,
+    SPOT_ACTION,
+    SPOT_REWARD,
+    SPOT_WALK,
+    WALK_STEPS,
+    WIDE_EMPTY_CERDA,
+    Action,
+    Reward,
+    Service,
+    Spot,
+)
+from .events import (
+    ActionTaken,
+    CobblestonePlaced,
+    IntersectionBuilt,
+    PassengerPlaced,
+    ProjectImproved,
+    ProjectTaken,
+    ServiceBuilt,
+    StreetBuilt,
+    TramMoved,
+)
+from .gains import add_vp, gain, move_cerda, pay, pop, push
+from .geometry import BUILDING_BLOCK, PRINTED, SPACE_STREET, TOUCHING, WIDE
+from .scoring import line_score
+from .state import Flag, State, Task, put, top, with_player
+
+
+def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
+    """An action from the turn's crossing uses up its street; one granted by a task
+    (Sidewalk, Public Service, Passenger) pops that task and keeps its flags."""
+    task = top(s)
+    if task is not None and task.kind == "act":
+        return pop(s), task.flags
+    return replace(s, used=(*s.used, s.layout.index(action))), ()
+
+
+def plain(s: State, e: ActionTaken) -> State:
+    s, _ = _begin(s, e.action)
+    match e.action:
+        case "cloth_vp":
+            return gain(s, e.seat, Reward(vp=CLOTH_VP, cloths=1))
+        case "coins":
+            return gain(s, e.seat, Reward(coins=ACTION_COINS))
+        case "cerda":
+            return move_cerda(s, e.seat, ACTION_CERDA)
+        case "coin_cloth":
+            return gain(s, e.seat, Reward(coins=1, cloths=1))
+    ped = 0 if e.action == "walk_barcelona" else 1
+    steps = (WALK_STEPS, 0) if ped == 0 else (0, WALK_STEPS)
+    return push(s, Task("walk", e.seat, steps=steps))
+
+
+def cobblestone(s: State, e: CobblestonePlaced) -> State:
+    s, _ = _begin(s, "cobblestone")
+    s = replace(s, sidewalk=put(s.sidewalk, e.spot, e.seat))
+    s = with_player(s, e.seat, cobbles=s.players[e.seat].cobbles + 1)
+    spot = sidewalk_spot(s, e.spot)
+    if spot in SPOT_ACTION:  # seed: a covered action is performed at once
+        return push(s, Task("act", e.seat, actions=(SPOT_ACTION[spot],)))
+    if spot in SPOT_WALK:
+        ped, n = SPOT_WALK[spot]
+        return push(s, Task("walk", e.seat, steps=(n, 0) if ped == 0 else (0, n)))
+    return gain(s, e.seat, SPOT_REWARD[spot])
+
+
+def sidewalk_spot(s: State, i: int) -> Spot:
+    """seed: the base Sidewalk, or the expansion's overlay."""
+    return (OVERLAY if s.expansion else SIDEWALK)[i]
+
+
+def street(s: State, e: StreetBuilt) -> State:
+    """seed: printed benefit, line scoring, and Cerdà steps for an emptied stack."""
+    wide = WIDE[e.space]
+    task = top(s)
+    second = task is not None and task.kind == "narrow"
+    if second:
+        s = pop(s)
+    else:
+        s, _ = _begin(s, "wide" if wide else "narrow")
+    p = s.players[e.seat]
+    s = replace(s, streets=put(s.streets, e.space, e.seat))
+    if wide:
+        s = with_player(s, e.seat, wide=p.wide - 1)
+        emptied = WIDE_EMPTY_CERDA if p.wide == 1 else 0
+    else:
+        k = next(i for i, n in enumerate(p.narrow) if n)
+        s = with_player(s, e.seat, narrow=put(p.narrow, k, p.narrow[k] - 1))
+        emptied = NARROW_EMPTY_CERDA if p.narrow[k] == 1 else 0
+    s = add_vp(s, e.seat, line_score(s, e.space))
+    if emptied:
+        s = move_cerda(s, e.seat, emptied)
+    if not wide and not second:
+        s = push(s, Task("narrow", e.seat))
+    return gain(s, e.seat, PRINTED[e.space])
+
+
+def intersection(s: State, e: IntersectionBuilt) -> State:
+    s, flags = _begin(s, "intersection")
+    cost = intersection_cost(s, e.seat, e.crossing, flags)
+    s = pay(s, e.seat, cost.coins, cost.cloths)
+    s = replace(s, intersections=put(s.intersections, e.crossing, e.seat))
+    s = with_player(s, e.seat, intersections=s.players[e.seat].intersections + 1)
+    total = Reward()
+    for i in TOUCHING[e.crossing]:
+        if s.streets[i] is None:
+            r = PRINTED[i]
+            total = Reward(vp=total.vp + r.vp, coins=total.coins + r.coins,
+                           cloths=total.cloths + r.cloths, cerda=total.cerda + r.cerda,
+                           sagrada=total.sagrada + r.sagrada)
+    return gain(s, e.seat, total)
+
+
+def take(s: State, e: ProjectTaken) -> State:
+    s, flags = _begin(s, "take")
+    cost = project_cost(e.slot, flags)
+    s = pay(s, e.seat, cost.coins, cost.cloths)
+    p = s.players[e.seat]
+    s = with_player(s, e.seat, projects=put(p.projects, e.slot, e.project))
+    i = s.display.index(e.project)  # seed: a face-down placeholder stays in the display
+    return replace(s, display=put(s.display, i, None), face_down=put(s.face_down, i, True),
+                   reveal_due=s.reveal_at_once and bool(s.projects_left))
+
+
+def improve(s: State, e: ProjectImproved) -> State:
+    s, _ = _begin(s, "improve")
+    cost = PROJECT_SPACES[e.slot].improve
+    s = pay(s, e.seat, cost.coins, cost.cloths)
+    return with_player(s, e.seat, tops=put(s.players[e.seat].tops, e.slot, True))
+
+
+def service(s: State, e: ServiceBuilt) -> State:
+    """seed: pay the top tile, gain its VP and +2 Cerdà, then its effect."""
+    s, _ = _begin(s, "service")
+    i = s.services.index(e.service)
+    coins, vp = service_price(s, i)
+    s = pay(s, e.seat, coins, 0)
+    s = replace(s, services_left=put(s.services_left, i, s.services_left[i] - 1))
+    s = with_player(s, e.seat, services=(*s.players[e.seat].services, e.service))
+    s = move_cerda(add_vp(s, e.seat, vp), e.seat, SERVICE_CERDA)
+    return _service_effect(s, e.seat, e.service)
+
+
+def _service_effect(s: State, seat: int, service: Service) -> State:
+    acts: dict[Service, tuple[tuple[Action, ...], tuple[Flag, ...]]] = {
+        "estacio": (("tram",), ("free_passenger",)), "hospital": (("intersection",), ("no_coins",)),
+        "companys": (("wide", "narrow"), ()), "universitat": (("cobblestone",), ("anywhere",)),
+        "pavello": (("take",), ("no_cloth",)),
+    }
+    if service in acts:
+        actions, flags = acts[service]
+        return push(s, Task("act", seat, actions=actions, flags=flags))
+    match service:
+        case "market":
+            blocks = {BUILDING_BLOCK[i] for i, site in enumerate(s.sites)
+                      if site and seat in site.markers}
+            return gain(s, seat, Reward(cloths=len(blocks)))
+        case "museu":
+            return gain(s, seat, Reward(sagrada=2))
+        case "guell":
+            return push(s, Task("walk", seat, steps=(2, 2)))
+        case "casaramona":
+            return push(s, Task("walk", seat, steps=(1, 0), joy=(2, 0)))
+    return push(s, Task("walk", seat, steps=(0, 1), joy=(0, 2)))  # palau
+
+
+def tram(s: State, e: TramMoved) -> State:
+    s, flags = _begin(s, "tram")
+    s = with_player(s, e.seat, tram=e.space)
+    if can_drop_passenger(s, e.seat, flags):
+        s = push(s, Task("passenger", e.seat, flags=flags))
+    return s
+
+
+def passenger(s: State, e: PassengerPlaced) -> State:
+    """seed: pay, drop the leftmost Passenger; a Street tile there scores again for its
+    owner; then the street's action may be taken."""
+    task = top(s)
+    assert task is not None
+    s = pop(s)
+    p = s.players[e.seat]
+    cost = passenger_cost(p, task.flags)
+    s = pay(s, e.seat, cost.coins, cost.cloths)
+    s = with_player(s, e.seat, passengers=p.passengers + 1)
+    s = replace(s, passengers=put(s.passengers, e.space, e.seat))
+    owner = s.streets[e.space]
+    if owner is not None:
+        s = add_vp(s, owner, line_score(s, e.space))
+    action = s.layout[SPACE_STREET[e.space]]
+    return push(s, Task("act", e.seat, actions=(action,)))

@@ -1,0 +1,105 @@
+"""The start and end of a turn, Cerdà Scoring, the Modernisme display and the end of the game."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from .components import (
+    CERDA_START,
+    SECTIONS,
+    scoring_space,
+)
+from .events import (
+    CerdaScored,
+    ProjectsRefreshed,
+    ProjectsRevealed,
+)
+from .gains import add_vp, push
+from .scoring import cerda_scoring
+from .state import State, Task, with_player
+
+
+def start_turn(s: State) -> State:
+    """A player's turn begins with placing Citizens (after any benefits waiting for it)."""
+    s = replace(s, phase="place", crossing=None, used=())
+    p = s.players[s.turn]
+    if p.waiting:  # option: Intersection benefits waiting for this turn
+        s = with_player(s, s.turn, waiting=0)
+        s = push(s, Task("benefits", s.turn, n=p.waiting))
+    return s
+
+
+def end_turn(s: State) -> State:
+    """seed: placeholders revealed at the end of the turn, then the Cerdà Scoring check."""
+    if any(s.face_down):
+        if s.projects_left:
+            return replace(s, phase="reveal")
+        s = replace(s, face_down=(False,) * len(s.face_down))
+    return check_scoring(s)
+
+
+def section_due(s: State) -> bool:
+    """seed: a row of the earliest unscored section is filled to its scoring space."""
+    return s.scored < SECTIONS and any(row[scoring_space(s.scored)] for row in s.track)
+
+
+def _waiting_first(s: State, phase: str) -> State | None:
+    """option: benefits still waiting are chosen before a scoring and before the end."""
+    order = [(s.turn + k) % s.seats for k in range(s.seats)]
+    waiting = [seat for seat in order if s.players[seat].waiting]
+    if s.timing != "start_of_turn" or not waiting:
+        return None
+    tasks = [Task("benefits", seat, n=s.players[seat].waiting) for seat in waiting]
+    for seat in waiting:
+        s = with_player(s, seat, waiting=0)
+    return push(replace(s, phase=phase), *tasks)
+
+
+def check_scoring(s: State) -> State:
+    if section_due(s):
+        return _waiting_first(s, "pre_scoring") or replace(s, phase="scoring")
+    if s.end and s.turn == s.seats - 1:
+        return _waiting_first(s, "pre_final") or replace(s, phase="over")
+    return replace(s, phase="draw")
+
+
+def cerda_gains(s: State) -> tuple[int, ...]:
+    """seed: what every player scores with the section's tile."""
+    tile = s.cerda_tiles[s.scored]
+    return tuple(cerda_scoring(s, seat, tile) for seat in range(s.seats))
+
+
+def scored_section(s: State, e: CerdaScored) -> State:
+    """seed: then the tile is flipped; markers above the start return after the first
+    and second scoring; the third triggers the end."""
+    for seat, vp in enumerate(e.vp):
+        s = add_vp(s, seat, vp)
+    scored = s.scored + 1
+    if scored < SECTIONS:
+        for seat, p in enumerate(s.players):
+            s = with_player(s, seat, cerda=min(p.cerda, CERDA_START))
+    return replace(s, scored=scored, end=s.end or scored == SECTIONS, phase="refresh")
+
+
+def revealed(s: State, e: ProjectsRevealed) -> State:
+    display, down = list(s.display), list(s.face_down)
+    for slot, tile in zip(e.slots, e.projects, strict=True):
+        display[slot], down[slot] = tile, False
+    left = list(s.projects_left)
+    for tile in e.projects:
+        left.remove(tile)
+    s = replace(s, display=tuple(display), face_down=tuple(down), projects_left=tuple(left),
+                reveal_due=False)
+    if not s.projects_left:  # nothing left to reveal: placeholders stay empty
+        s = replace(s, face_down=(False,) * len(down))
+    return check_scoring(s) if s.phase == "reveal" else s
+
+
+def refreshed(s: State, e: ProjectsRefreshed) -> State:
+    """seed: the four displayed tiles are discarded and four new ones revealed."""
+    left = list(s.projects_left)
+    for tile in e.projects:
+        left.remove(tile)
+    display = (*e.projects, *(None,) * (len(s.display) - len(e.projects)))
+    s = replace(s, display=display, face_down=(False,) * len(display), projects_left=tuple(left))
+    return check_scoring(s)
