@@ -20,16 +20,16 @@ from domain.barcelona.commands import (
     TakeAction,
     TakeProject,
 )
-from domain.barcelona.components import SAGRADA_TILES
+from domain.barcelona.components import SAGRADA_TILES, Action
 from domain.barcelona.geometry import PRINTED, TOUCHING, space_name
-from domain.barcelona.state import Task, put
+from domain.barcelona.state import State, Task, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, with_player, with_task
 
 
-def _at(**streets: str):  # type: ignore[no-untyped-def]
+def _at(**streets: Action) -> State:
     """Seat 0 on crossing 7 (row 2, column 3) with these actions on its streets."""
-    return at_crossing(laid(new_game(2), **streets), 7)  # type: ignore[arg-type]
+    return at_crossing(laid(new_game(2), **streets), 7)
 
 
 def test_gain_cloth_and_vp_gives_the_vp_even_when_the_cloth_does_not_fit() -> None:

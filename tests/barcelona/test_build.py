@@ -8,7 +8,7 @@ from domain.barcelona import GAME
 from domain.barcelona.commands import Build
 from domain.barcelona.events import CitizenUncovered
 from domain.barcelona.geometry import BUILDING_CORNERS
-from domain.barcelona.state import Site, put
+from domain.barcelona.state import Site, State, put
 
 from .helpers import act, legal, new_game, play, stacks, with_player
 
@@ -16,12 +16,12 @@ SQUARE = 2  # block (0, 1): crossings 1, 2, 6, 7
 TRIANGLE = 0  # block (0, 0), above the Diagonal: crossings 0, 1, 6
 
 
-def _building(**at: tuple[str, ...]):  # type: ignore[no-untyped-def]
+def _building(**at: tuple[str, ...]) -> State:
     state = replace(new_game(3), phase="build", crossing=7, turn=0)
     return stacks(state, **at)
 
 
-def _builds(state, site=SQUARE):  # type: ignore[no-untyped-def]
+def _builds(state: State, site: int = SQUARE) -> list[Build]:
     return [c for c in legal(state) if isinstance(c, Build) and c.site == site]
 
 

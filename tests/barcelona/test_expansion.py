@@ -3,6 +3,8 @@ the overlay Sidewalk, the new tiles, and the promo Building Bonus tiles."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from domain.barcelona.commands import (
@@ -18,19 +20,19 @@ from domain.barcelona.commands import (
 from domain.barcelona.components import HEX_SPACES, arrival_reward
 from domain.barcelona.pedestrians import performed
 from domain.barcelona.scoring import count, final_parts
-from domain.barcelona.state import Task, put
+from domain.barcelona.state import State, Task, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, stacks, with_player, with_task
 
 AMENITIES = ("theatre", "discordia", "pedrera", "bench", "gazebo", "carousel")
 
 
-def _game(**changes):  # type: ignore[no-untyped-def]
+def _game(**changes: Any) -> State:
     state = replace(new_game(2, expansion=True), amenities=AMENITIES)
     return with_player(at_crossing(state, 7), 0, **changes)
 
 
-def _walking(state, steps=(3, 0)):  # type: ignore[no-untyped-def]
+def _walking(state: State, steps: tuple[int, int] = (3, 0)) -> State:
     return with_task(state, Task("walk", 0, steps=steps))
 
 

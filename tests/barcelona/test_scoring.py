@@ -7,9 +7,9 @@ from msgspec.structs import replace
 from domain.barcelona import GAME
 from domain.barcelona.commands import EndActions, EndTurn, RevealProjects, TakeProject
 from domain.barcelona.components import CERDA_START, multiplier
-from domain.barcelona.events import CerdaScored, ProjectsRefreshed, ProjectsRevealed
+from domain.barcelona.events import CerdaScored, Event, ProjectsRefreshed, ProjectsRevealed
 from domain.barcelona.scoring import count, final_parts, line_score
-from domain.barcelona.state import Site, put
+from domain.barcelona.state import Site, State, put
 
 from .helpers import act, at_crossing, laid, legal, new_game, play, with_player
 
@@ -25,7 +25,7 @@ def test_moving_below_the_bottom_of_the_cerda_track_is_ignored() -> None:
     assert state.players[0].cerda == 0 and state.players[0].vp == 0
 
 
-def _due(state, section=0):  # type: ignore[no-untyped-def]
+def _due(state: State, section: int = 0) -> State:
     """The working row filled up to the scoring space of `section`."""
     track = list(state.track)
     end = 6 * section + 6
@@ -33,7 +33,7 @@ def _due(state, section=0):  # type: ignore[no-untyped-def]
     return replace(state, track=tuple(track), scored=section)
 
 
-def _end_turn(state):  # type: ignore[no-untyped-def]
+def _end_turn(state: State) -> tuple[State, list[Event]]:
     state = at_crossing(state, 7)
     state = play(state, 0, EndActions())
     return act(state, 0, EndTurn())

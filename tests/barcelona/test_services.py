@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from domain.barcelona.commands import (
@@ -25,23 +27,24 @@ from domain.barcelona.components import (
     PASSENGER_VP,
     SAGRADA_TILES,
     Cost,
+    Service,
     cerda_pool,
     modernisme_pool,
 )
 from domain.barcelona.scoring import final_parts
-from domain.barcelona.state import Site, Task, active, put
+from domain.barcelona.state import Site, State, Task, active, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, with_player, with_task
 
 SERVICES = ("market", "estacio", "hospital", "companys", "universitat")
 
 
-def _service(service: str, **changes):  # type: ignore[no-untyped-def]
+def _service(service: Service, **changes: Any) -> State:
     state = at_crossing(laid(new_game(3), row1="service"), 7)
     services = (service, *(s for s in (*SERVICES, "pavello") if s != service))[:5]
     state = replace(state, services=services)
     state = with_player(state, 0, coins=3, **changes)
-    return play(state, 0, BuildService(service))  # type: ignore[arg-type]
+    return play(state, 0, BuildService(service))
 
 
 def test_sant_antoni_market_gives_a_cloth_per_block_with_your_marker() -> None:

@@ -13,13 +13,14 @@ from domain.barcelona.commands import (
     Skip,
     TakeAction,
 )
+from domain.barcelona.components import Cls
 from domain.barcelona.events import CitizensDrawn
-from domain.barcelona.state import active, put
+from domain.barcelona.state import State, active, put
 
 from .helpers import act, at_crossing, laid, legal, new_game, play, settled, stacks, with_player
 
 
-def _hand(state, seat=0, hand=("working", "upper")):  # type: ignore[no-untyped-def]
+def _hand(state: State, seat: int = 0, hand: tuple[Cls, ...] = ("working", "upper")) -> State:
     return with_player(state, seat, hand=hand)
 
 
@@ -51,7 +52,7 @@ def test_an_intersection_lifts_the_crossing_cost_for_everyone() -> None:
     assert state.players[0].coins == 1
 
 
-def _owned(state, x=7, owner=1, built=1):  # type: ignore[no-untyped-def]
+def _owned(state: State, x: int = 7, owner: int = 1, built: int = 1) -> State:
     state = replace(state, intersections=put(state.intersections, x, owner))
     return with_player(state, owner, intersections=built)
 
