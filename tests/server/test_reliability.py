@@ -31,8 +31,10 @@ def latest_legal(client: WsClient) -> list[dict[str, Any]]:
 
 
 async def play_until(clients: list[WsClient], answers: dict[str, Any], stop: asyncio.Event,
-                     seed: int, max_commands: int = 10_000) -> None:
-    """Random legal play by the seats of one game; records every ref and its answer."""
+                     seed: int, max_commands: int = 10_000,
+                     senders: dict[str, int] | None = None) -> None:
+    """Random legal play by the seats of one game; records every ref, its answer and,
+    in `senders`, the seat that sent it (a ref is unique per seat)."""
     rng = random.Random(seed)
     for _ in range(max_commands):
         if stop.is_set():
@@ -42,6 +44,8 @@ async def play_until(clients: list[WsClient], answers: dict[str, Any], stop: asy
             return
         client = movers[0]
         ref = uuid.uuid4().hex
+        if senders is not None:
+            senders[ref] = client.welcome["seat"]
         answers[ref] = None  # sent, answer unknown
         answer = answers[ref] = await client.command(rng.choice(latest_legal(client)), ref=ref)
         if answer["op"] == "accepted":
@@ -54,12 +58,14 @@ async def test_kill_9_loses_no_accepted_command_and_applies_no_ref_twice(tmp_pat
     games = [new_game(server.url, 2, options={"rounds": 200}) for _ in range(4)]
     seated = {g: join_all(server.url, g, 2) for g in games}
     answers: dict[str, dict[str, Any]] = {g: {} for g in games}
+    senders: dict[str, int] = {}
     watchers = {g: await WsClient.connect(server.ws_url, g) for g in games}
     stop = asyncio.Event()
     tasks = []
     for n, game in enumerate(games):
         clients = [await WsClient.connect(server.ws_url, game, t) for t in seated[game]]
-        tasks.append(asyncio.create_task(play_until(clients, answers[game], stop, n)))
+        tasks.append(asyncio.create_task(play_until(clients, answers[game], stop, n,
+                                                    senders=senders)))
     await asyncio.sleep(1.5)
     server.kill()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -82,22 +88,24 @@ async def test_kill_9_loses_no_accepted_command_and_applies_no_ref_twice(tmp_pat
                 assert ref not in by_ref, f"rejected {ref} was stored"
         for seqs in by_ref.values():
             assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "a ref applied twice"
-        await _retry_in_flight(server, game, seated[game], answers[game], by_ref)
+        await _retry_in_flight(server, game, seated[game], answers[game], senders, by_ref)
         await _since_delivers_the_rest(server, game, watchers[game])
     server.stop()
 
 
 async def _retry_in_flight(server: LiveServer, game: str, tokens: list[str],
-                           answers: dict[str, Any], by_ref: dict[str, list[int]]) -> None:
+                           answers: dict[str, Any], senders: dict[str, int],
+                           by_ref: dict[str, list[int]]) -> None:
+    """The commands in flight at the kill, sent again by the same seat under the same ref:
+    one that was committed gets its first answer and applies nothing."""
     unknown = [ref for ref, answer in answers.items() if answer is None]
     for ref in unknown:
-        for token in tokens:  # the ref belonged to whichever seat was to move
-            client = await WsClient.connect(server.ws_url, game, token)
-            answer = await client.command({"type": "EndTurn"}, ref=ref)
-            await client.close()
-            if ref in by_ref and answer["op"] == "accepted":
-                assert answer["seq"] == by_ref[ref][-1], "a retried ref was applied again"
-                break
+        client = await WsClient.connect(server.ws_url, game, tokens[senders[ref]])
+        answer = await client.command({"type": "EndTurn"}, ref=ref)
+        await client.close()
+        if ref in by_ref:
+            assert answer["op"] == "accepted", answer
+            assert answer["seq"] == by_ref[ref][-1], "a retried ref was applied again"
     after = {env.ref for env in stored(server.db, game)}
     assert all(ref in after or ref not in by_ref for ref in unknown)
 
