@@ -17,7 +17,7 @@ from tests.browser.helpers import (
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("kind", ["bellavista", "villa", "carrara"])
+@pytest.mark.parametrize("kind", ["bellavista", "villa", "carrara", "barcelona"])
 def test_full_game_by_clicking_targets(chromium, server, screenshots, kind) -> None:
     base = server.url
     with table(chromium, base, kind, spectator=True) as at:

@@ -26,7 +26,7 @@ from tests.browser.helpers import (
 
 pytestmark = pytest.mark.browser
 
-KINDS = ["bellavista", "villa", "carrara"]
+KINDS = ["bellavista", "villa", "carrara", "barcelona"]
 
 
 def _strip(envelopes):
@@ -63,6 +63,15 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
         if kind == "carrara":
             screens = spectator.locator(".cr-screen").all_inner_texts()
             assert screens and all("behind the screen" in t for t in screens)
+        if kind == "barcelona":
+            # hands and the lower Citizen of a stack: each player sees their own alone
+            assert spectator.locator(".bc-hand-citizen, .bc-bottom").count() == 0
+            for page, (seat, token) in players.items():
+                mine = server_state(base, game, token)["view"]
+                hand = mine["players"][seat]["hand"]
+                assert page.locator(".bc-hand-citizen").count() == len(hand)
+                own = [x for x in mine["crossings"] if x["bottom"] is not None]
+                assert page.locator(".bc-bottom").count() == len(own)
 
         alice.locator("#board").screenshot(path=str(screenshots / f"{kind}-midgame.png"))
         bob.screenshot(path=str(screenshots / f"{kind}-midgame-phone.png"), full_page=True)
@@ -104,7 +113,7 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
                 undone = True
                 break
             play_clicks([alice, bob], rng, 1)
-        if kind in ("bellavista", "carrara"):
+        if kind in ("bellavista", "carrara", "barcelona"):
             assert undone, "no undoable step came up"
 
         # replay: back and forward, each step as the server has it for this seat

@@ -139,7 +139,7 @@ async function main() {
   } catch (err) {
     showMessage(err.message);
   }
-  const order = ["bellavista", "villa", "carrara"];
+  const order = ["bellavista", "villa", "carrara", "barcelona"];
   kinds.sort((a, b) => ((order.indexOf(a.kind) + 1) || 99) - ((order.indexOf(b.kind) + 1) || 99));
   mount($("#kind"), kinds.map((k) => h("option", { value: k.kind }, k.title)));
   $("#kind").addEventListener("change", chooseKind);

@@ -6,6 +6,7 @@ const BOARDS = {
   bellavista: () => import("./bellavista.js"),
   villa: () => import("./villa.js"),
   carrara: () => import("./carrara.js"),
+  barcelona: () => import("./barcelona.js"),
 };
 
 export async function loadBoard(kind) {
