@@ -30,6 +30,8 @@ CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("carrara", "carrara", {}),
     ("carrara expansion", "carrara", {"expansion": True, "board": "advanced"}),
     ("bellavista", "bellavista", {}),
+    ("barcelona", "barcelona", {}),
+    ("barcelona expansion", "barcelona", {"expansion": True, "promo_bonus": True}),
 )
 _encoder = msgspec.json.Encoder()
 

@@ -143,14 +143,25 @@ def _player(p: Player, sees: bool) -> PlayerView:
     )
 
 
-def _crossings(state: State, viewer: int | None) -> list[CrossingView]:
+def _crossings(state: State) -> list[CrossingView]:
+    """The crossings as the table sees them (every lower Citizen shown once the game is over)."""
     over = state.phase == "over"
     out = []
     for x, stack in enumerate(state.stacks):
-        bottom = stack[0] if len(stack) > 1 and (over or state.placed_by[x] == viewer) else None
+        bottom = stack[0] if len(stack) > 1 and over else None
         out.append(CrossingView(len(stack), stack[-1] if stack else None, bottom,
                                 state.placed_by[x], state.intersections[x],
                                 crossing_cost(state, x)))
+    return out
+
+
+def _seat_crossings(state: State, table: list[CrossingView], viewer: int) -> list[CrossingView]:
+    """The table's crossings, plus the lower Citizens `viewer` placed: only those differ, so
+    the rest are shared (a view per seat after every command made this the costly part)."""
+    out = list(table)
+    for x, stack in enumerate(state.stacks):
+        if len(stack) > 1 and state.placed_by[x] == viewer:
+            out[x] = replace(table[x], bottom=stack[0])
     return out
 
 
@@ -163,16 +174,20 @@ def _waiting(task: Task | None) -> TaskView | None:
     return TaskView(task.kind, task.seat) if task else None
 
 
+# What a street space's view holds apart from its tile and Passenger: fixed component data.
+_SPACES = tuple((space_name(i), SPACE_ENDS[i], STREET_NAMES[SPACE_STREET[i]], WIDE[i])
+                for i in range(len(SPACE_ENDS)))
+
+
 @lru_cache(maxsize=256)
 def _spectators(state: State) -> View:
     return View(
         seats=state.seats, expansion=state.expansion, phase=state.phase, turn=state.turn,
         waiting_for=_waiting(top(state)), crossing=state.crossing,
         used_streets=list(state.used), layout=list(state.layout), streets=list(STREET_NAMES),
-        crossings=_crossings(state, None),
-        spaces=[StreetView(space_name(i), SPACE_ENDS[i], STREET_NAMES[SPACE_STREET[i]],
-                           WIDE[i], state.streets[i], state.passengers[i])
-                for i in range(len(SPACE_ENDS))],
+        crossings=_crossings(state),
+        spaces=[StreetView(name, ends, street, wide, tile, passenger) for (name, ends, street, wide),
+                tile, passenger in zip(_SPACES, state.streets, state.passengers, strict=True)],
         sidewalk=[sidewalk_spot(state, i) for i in range(25)],
         cobblestones=list(state.sidewalk), sites=list(state.sites),
         tiles_left=list(state.tiles_left), bonuses=list(state.bonuses),
@@ -198,4 +213,5 @@ def view(state: State, viewer: int | None) -> View:
     table = _spectators(state)
     if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
         return table
-    return replace(table, players=_players(state, viewer), crossings=_crossings(state, viewer))
+    return replace(table, players=_players(state, viewer),
+                   crossings=_seat_crossings(state, table.crossings, viewer))
