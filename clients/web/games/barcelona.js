@@ -24,6 +24,22 @@ const CLS_NAME = { upper: "Upper", middle: "Middle", working: "Working" };
 const crossingName = (x) => `${"ABCDE"[Math.floor(x / 5)]}${(x % 5) + 1}`;
 const onDiagonal = (x) => Math.floor(x / 5) === x % 5;
 
+// geometry._spaces: the 20 row spaces, the 20 column spaces, then the 4 Diagonal spaces
+const SPACE_ENDS = [
+  ...Array.from({ length: 20 }, (_, i) => [5 * Math.floor(i / 4) + (i % 4), 5 * Math.floor(i / 4) + (i % 4) + 1]),
+  ...Array.from({ length: 20 }, (_, i) => [i, i + 5]),
+  ...Array.from({ length: 4 }, (_, i) => [6 * i, 6 * i + 6]),
+];
+const spaceLabel = (i) => (SPACE_ENDS[i] ? `${crossingName(SPACE_ENDS[i][0])}-${crossingName(SPACE_ENDS[i][1])}` : `street space ${i}`);
+// components.SIDEWALK and OVERLAY (the expansion's), row by row from the top
+const SIDEWALK = ["sagrada", "coin_cloth", "coins2", "improve", "sagrada", "cerda2", "take", "coin", "cloth", "wide",
+  "narrow", "cerda", "centre", "cerda", "narrow", "wide", "cloth", "coin", "take", "cerda2",
+  "sagrada", "improve", "narrow", "coin_cloth", "sagrada"];
+const OVERLAY = ["sagrada", "coin_cloth", "joy2", "improve", "walk_g2", "cerda2", "take", "coin", "coins2", "wide",
+  "narrow", "walk_g1", "centre", "walk_b1", "narrow", "wide", "cloth", "coin", "take", "cerda2",
+  "walk_b2", "improve", "joy2", "coin_cloth", "sagrada"];
+let logExpansion = false; // the log's game, from its GameStarted line
+
 // geometry._buildings: block by block; a Diagonal block gives its upper then lower triangle
 const SITES = (() => {
   const out = [];
@@ -137,6 +153,14 @@ const SERVICE_EFFECT = {
   casaramona: "Barcelona Pedestrian: +2 Joy and up to 1 step", palau: "Gràcia Pedestrian: +2 Joy and up to 1 step",
 };
 
+// components.SERVICE_NAMES
+const SERVICE_NAME = {
+  market: "Sant Antoni Market", estacio: "Estació de França", hospital: "Hospital de la Santa Creu i de Sant Pau",
+  companys: "Passeig de Lluís Companys", universitat: "Universitat de Barcelona", museu: "Museu del Modernisme Català",
+  pavello: "Hospital de Sant Pau, Pavelló d'Operacions", guell: "Parc Güell", casaramona: "Fàbrica Casaramona",
+  palau: "Palau de la Música Catalana",
+};
+
 // components.SAGRADA_TILES
 const SAGRADA = {
   "1a": "5 VP", "1b": "3 VP + 1 Coin/Cloth", "1c": "1 Coin + 1 Cloth", "1d": "+1 Cerdà, 2 VP", "1x": "+1 Joy",
@@ -152,6 +176,7 @@ const AMENITY = {
   station: ["Estació de Gràcia", "tram"], bench: ["Bench lamp", "intersection"], gazebo: ["Gazebo", "narrow"],
   carousel: ["Carousel", "wide"], batllo: ["Casa Batlló", "cobblestone"],
 };
+const amenityText = (a) => (AMENITY[a] ? `${AMENITY[a][0]} (${ACTION[AMENITY[a][1]]})` : a || "?");
 const VIOLET = {
   a_spots: "A: empty marker stacks", a_top_projects: "A: Modernisme tiles on top",
   b_passengers: "B: Passengers on Street tiles", b_corners: "B: markers on Corners",
@@ -237,7 +262,7 @@ const streetName = (view, k) => {
   const n = view.streets[k] || `street ${k}`;
   return n.startsWith("row ") ? `row ${"ABCDE"[Number(n.slice(4)) - 1] || n.slice(4)}` : n;
 };
-const spaceName = (view, i) => (view.spaces[i] ? view.spaces[i].name : `space ${i}`);
+const spaceName = (view, i) => (view.spaces[i] ? view.spaces[i].name : spaceLabel(i));
 
 // -- the city -------------------------------------------------------------------------
 
@@ -285,7 +310,7 @@ function city(ctx) {
       const fill = here ? LEVEL_FILL[here.level] : "#e6dfd0";
       const parts = [s(shape.tag, { ...shape.attrs, fill, stroke: here ? "#6d5c40" : "#cfc6b3", "stroke-width": here ? 1.5 : 1 })];
       if (here) {
-        parts.push(label(cx, cy - (here.markers.length ? 9 : 0), here.level === 0 ? "Corner" : `L${here.level}`, { "font-size": 13, "font-weight": 700, fill: "#4a3b22" }));
+        parts.push(label(cx, cy - (here.markers.length ? 9 : 0), here.level === 0 ? "Corner" : `L${here.level}`, { "font-size": here.level === 0 ? 9 : 13, "font-weight": 700, fill: "#4a3b22" }));
         const n = here.markers.length;
         here.markers.forEach((seat, k) => parts.push(badge(seat, cx - ((n - 1) * 15) / 2 + k * 15, cy + 9, 7)));
       }
@@ -611,9 +636,9 @@ function passeig(ctx) {
     const g = v.amenities[3 + j - 1];
     const b = v.amenities[4 - j - 1];
     items.push(s("rect", { x: 4, y: rowY(j), width: W, height: RH - 4, rx: 4, fill: "#f7f4ec", stroke: "#aaa" }),
-      note(8, rowY(j) + 12, `G step ${j}: ${AMENITY[g] ? AMENITY[g][0] : g || "?"}`, { "font-size": 9 }),
+      note(8, rowY(j) + 12, `G step ${j}: ${amenityText(g)}`, { "font-size": 9 }),
       s("rect", { x: W + 12, y: rowY(j), width: W, height: RH - 4, rx: 4, fill: "#f7f4ec", stroke: "#aaa" }),
-      note(W + 16, rowY(j) + 12, `B step ${4 - j}: ${AMENITY[b] ? AMENITY[b][0] : b || "?"}`, { "font-size": 9 }));
+      note(W + 16, rowY(j) + 12, `B step ${4 - j}: ${amenityText(b)}`, { "font-size": 9 }));
   }
   // where each die stands: Barcelona path (pedestrian 0) on the right going up, Gràcia (1) on the left going down
   const spaceOf = (p, walked) => (p === 0 ? { x: W + 12, y: rowY(walked === 0 ? 4 : 4 - walked) } : { x: 4, y: rowY(walked === 0 ? 0 : walked) });
@@ -764,8 +789,8 @@ function playerBoard(ctx, seat) {
     const topOn = p.project_tops[i];
     const cost = costText(space.cost);
     const slotParts = [s("rect", { x, y: 18, width: PW, height: 70, rx: 5, fill: t ? "#f3e3f3" : "#faf7f0", stroke: "#8a5a8a" }),
-      t ? label(x + PW / 2, 36, condShort(t), { "font-size": 10, "font-weight": 700 }) : label(x + PW / 2, 36, `space ${i + 1}`, { "font-size": 9.5, fill: "#777" }),
-      t ? label(x + PW / 2, 50, `${CONDITION[t] ? CONDITION[t][0] : "?"} VP each`, { "font-size": 9 }) : label(x + PW / 2, 50, `costs ${cost}`, { "font-size": 8.5, fill: "#777" })];
+      t ? label(x + PW / 2, 36, condShort(t), { "font-size": condShort(t).length > 12 ? 8.5 : 10, "font-weight": 700 }) : label(x + PW / 2, 36, `space ${i + 1}`, { "font-size": 9.5, fill: "#777" }),
+      t ? label(x + PW / 2, 50, `${CONDITION[t] ? CONDITION[t][0] : "?"} VP each`, { "font-size": 9 }) : label(x + PW / 2, 50, cost === "nothing" ? "free" : cost.replace(" + ", ", "), { "font-size": 8.5, fill: "#777" })];
     const slot = s("g", { class: "bc-slot", "data-slot": i }, t ? s("title", {}, condText(t)) : null);
     slot.append(mine ? rectSpot(ctx, { type: "TakeProject", slot: i }, `Put the Modernisme tile on space ${i + 1} (costs ${cost})`, x, 18, PW, 52, slotParts, 5) : s("g", {}, slotParts));
     items.push(slot);
@@ -779,7 +804,8 @@ function playerBoard(ctx, seat) {
       : s("g", {}, s("title", {}, `Improve for ${costText(space.improve)}`), mult));
   });
   // Public Services built
-  items.push(note(PX, 106, `Public Services: ${p.services.length ? p.services.map((k) => serviceShort(v, k)).join(", ") : "none"}`, { "font-size": 10 }));
+  items.push(s("g", {}, s("title", {}, p.services.map((k) => serviceShort(v, k)).join(", ")),
+    note(PX, 106, `Public Services: ${p.services.length ? p.services.map((k) => SERVICE_SHORT[k] || k).join(", ") : "none"}`, { "font-size": 10 })));
   if (v.expansion) {
     items.push(note(PX, 122, `Pedestrians: Barcelona Joy ${p.joy[0]} (${stepText(p.walked[0])}), Gràcia Joy ${p.joy[1]} (${stepText(p.walked[1])})`, { "font-size": 10 }),
       note(PX, 138, `Hexagonal Cobblestones: ${p.hexes}`, { "font-size": 10 }));
@@ -802,6 +828,11 @@ const serviceShort = (v, k) => {
   const sv = v.services.find((x) => x.service === k);
   return sv ? sv.name : k;
 };
+const SERVICE_SHORT = {
+  market: "Sant Antoni", estacio: "Estació de França", hospital: "Santa Creu", companys: "Lluís Companys",
+  universitat: "Universitat", museu: "Museu", pavello: "Pavelló", guell: "Parc Güell", casaramona: "Casaramona",
+  palau: "Palau de la Música",
+};
 
 // -- the turn box: the step, and the choices with no place on the board ------------------------
 
@@ -822,6 +853,11 @@ function turnBox(ctx) {
     if (c.type === "ChooseBenefits") choices.push([c, c.benefits.length ? `Take ${list(c.benefits.map((b) => BENEFIT_WORDS[b]))}` : "Take no benefit"]);
   }
   if (has(ctx, "Store")) parts.push(storeGrid(ctx));
+  // a choice begun on the board (a building space, a street space, a tile) ends here
+  if (ctx.selection && ctx.candidates.length <= 16) {
+    parts.push(h("div", { class: "bc-finish" }, h("strong", {}, "Choose: "),
+      choiceButtons(ctx, ctx.candidates.map((c) => [c, describeCommand(c, ctx)]))));
+  }
   parts.push(choiceButtons(ctx, [
     ...choices,
     [{ type: "ChooseStartingJoy", pedestrian: 0 }, "Start the Barcelona Pedestrian at Joy 2"],
@@ -915,7 +951,7 @@ export function prompt(ctx) {
   if (types.has("ChooseStartingJoy")) return "Choose which of your Pedestrians starts at Joy 2.";
   if (types.has("Build")) {
     const levels = [...new Set(ctx.candidates.map((c) => c.level))];
-    if (sel && "site" in sel && levels.length === 1) return `Choose the Citizens for the ${LEVEL_NAME[levels[0]]} Building on ${siteName(sel.site)} (the buttons below the board).`;
+    if (sel && "site" in sel && levels.length === 1) return `Choose the Citizens for the ${LEVEL_NAME[levels[0]]} Building on ${siteName(sel.site)} (the buttons above the city).`;
     if (sel && "site" in sel) return `Choose the building tile for ${siteName(sel.site)}.`;
     if (sel && "level" in sel) return `Choose where to construct the ${LEVEL_NAME[sel.level]} Building.`;
     return "Step 3 of 3: you must construct a Building: click a highlighted building space and a tile.";
@@ -936,12 +972,12 @@ export function describeCommand(c, ctx) {
     case "ChooseBenefits": return c.benefits.length ? `Take ${list(c.benefits.map((b) => BENEFIT_WORDS[b]))}` : "Take no benefit";
     case "TakeAction": return ACTION[c.action] || c.action;
     case "PlaceCobblestone": return `Place a Cobblestone on Sidewalk space ${c.spot}`;
-    case "BuildStreet": return `Build a Street on ${v ? spaceName(v, c.space) : c.space}`;
+    case "BuildStreet": return `Build a Street on ${spaceLabel(c.space)}`;
     case "BuildIntersection": return `Build an Intersection on ${crossingName(c.crossing)}`;
     case "TakeProject": return `Take ${condShort(c.project)} to Project space ${c.slot + 1}`;
     case "ImproveProject": return `Improve Project space ${c.slot + 1}`;
-    case "BuildService": return `Build ${v ? serviceShort(v, c.service) : c.service}`;
-    case "MoveTram": return `Move the Tram to ${v ? spaceName(v, c.space) : c.space}`;
+    case "BuildService": return `Build ${SERVICE_NAME[c.service] || c.service}`;
+    case "MoveTram": return `Move the Tram to ${spaceLabel(c.space)}`;
     case "PlacePassenger": return "Drop a Passenger";
     case "Skip": return v ? skipText(v) : "Skip";
     case "EndActions": return "End the street actions";
@@ -969,25 +1005,24 @@ const SKIPPED = { act: "the granted action", narrow: "a second Narrow Street", p
 export function describe(env, ctx) {
   const d = env.data || {};
   const p = who(ctx, d.seat);
-  const space = (i) => (ctx && ctx.view && ctx.view.spaces && ctx.view.spaces[i] ? ctx.view.spaces[i].name : `street space ${i}`);
   switch (env.type) {
-    case "GameStarted": return `A game of Barcelona for ${d.seats} players starts${d.expansion ? " with Passeig de Gràcia" : ""}.`;
+    case "GameStarted": logExpansion = !!d.expansion; return `A game of Barcelona for ${d.seats} players starts${d.expansion ? " with Passeig de Gràcia" : ""}.`;
     case "SetupDrawn": return `Setup: street actions ${d.layout.map((a) => ACTION[a] || a).join(", ")}; Cerdà Scoring tiles ${d.cerda_tiles.map(condShort).join(", ")}.`;
     case "ProjectsRevealed":
     case "ProjectsRefreshed": return `Modernisme tiles revealed: ${d.projects.length ? d.projects.map(condShort).join(", ") : "none"}.`;
     case "CitizensDrawn": return d.citizens && d.citizens.length ? `${p} draws ${list(d.citizens.map((c) => CLS_NAME[c]))} Citizens.` : `${p} draws ${plural(d.count, "Citizen")}.`;
     case "CitizensPlaced": return `${p} places Citizens on ${crossingName(d.crossing)}${d.paid ? ` paying ${plural(d.paid, "Coin")}` : ""}, ${CLS_NAME[d.top]} on top${d.bottom ? ` (${CLS_NAME[d.bottom]} below)` : ""}.`;
-    case "CitizenUncovered": return `A ${CLS_NAME[d.citizen]} Citizen is uncovered on ${crossingName(d.crossing)}.`;
+    case "CitizenUncovered": return `${d.citizen === "upper" ? "An" : "A"} ${CLS_NAME[d.citizen]} Citizen is uncovered on ${crossingName(d.crossing)}.`;
     case "BenefitsChosen": return `${p} takes Intersection benefits: ${d.benefits.length ? list(d.benefits.map((b) => BENEFIT_WORDS[b])) : "none"}.`;
     case "ActionTaken": return `${p} ${ACTION_WORDS[d.action] || d.action}.`;
-    case "CobblestonePlaced": return `${p} places a Cobblestone on the Sidewalk (${SPOT[ctx && ctx.view ? ctx.view.sidewalk[d.spot] : ""] || `space ${d.spot}`}).`;
-    case "StreetBuilt": return `${p} builds a Street on ${space(d.space)}.`;
+    case "CobblestonePlaced": return `${p} places a Cobblestone on the Sidewalk's ${SPOT[(logExpansion ? OVERLAY : SIDEWALK)[d.spot]] || `space ${d.spot}`} space.`;
+    case "StreetBuilt": return `${p} builds a Street on ${spaceLabel(d.space)}.`;
     case "IntersectionBuilt": return `${p} builds an Intersection on ${crossingName(d.crossing)}.`;
     case "ProjectTaken": return `${p} takes the Modernisme tile ${condShort(d.project)} to Project space ${d.slot + 1}.`;
     case "ProjectImproved": return `${p} improves Project space ${d.slot + 1}.`;
-    case "ServiceBuilt": return `${p} builds ${ctx && ctx.view ? serviceShort(ctx.view, d.service) : d.service}.`;
-    case "TramMoved": return `${p} moves the Tram to ${space(d.space)}.`;
-    case "PassengerPlaced": return `${p} drops a Passenger on ${space(d.space)}.`;
+    case "ServiceBuilt": return `${p} builds ${SERVICE_NAME[d.service] || d.service}.`;
+    case "TramMoved": return `${p} moves the Tram to ${spaceLabel(d.space)}.`;
+    case "PassengerPlaced": return `${p} drops a Passenger on ${spaceLabel(d.space)}.`;
     case "Skipped": return `${p} skips ${SKIPPED[d.what] || String(d.what).replace(/_/g, " ")}.`;
     case "ActionsEnded": return `${p} ends the street actions.`;
     case "SagradaStepped": return `${p} steps on the Sagrada Família track.`;
@@ -995,6 +1030,7 @@ export function describe(env, ctx) {
     case "Stored": return `${p} keeps ${plural(d.coins, "Coin")} and ${plural(d.cloths, "Cloth")} in the Warehouse.`;
     case "Built": return `${p} constructs ${LEVEL_WORDS[d.level]} on ${siteName(d.site)} with the Citizens of ${list(d.crossings.map(crossingName))}.`;
     case "TurnEnded": return `${p} ends the turn.`;
+    case "CerdaScored": return `Cerdà Scoring ${d.section + 1} (${condShort(d.tile)}): ${(d.vp || []).map((n, seat) => `${who(ctx, seat)} ${n} VP`).join(", ")}.`;
     case "Walked": return `${p} walks the ${PEDESTRIAN[d.pedestrian]} Pedestrian one step.`;
     case "JoyGiven": return `${p} gives Joy to the ${PEDESTRIAN[d.pedestrian]} Pedestrian.`;
     case "HexPlaced": return `${p} places a hexagonal Cobblestone on space ${d.spot + 1} (violet ${d.violet + 1}).`;
