@@ -277,7 +277,7 @@ const py = (x) => MT + Math.floor(x / 5) * G;
 
 function city(ctx) {
   const v = ctx.view;
-  const width = ML + 4 * G + 96;
+  const width = ML + 4 * G + 104;
   const height = MT + 4 * G + 64;
   const printed = printedBenefits(v.spaces, v.streets);
   const rowWide = (r) => v.spaces.some((sp) => sp.street === v.streets[r] && sp.wide);
@@ -428,9 +428,9 @@ function city(ctx) {
       const used = v.used_streets.includes(k);
       const open = v.crossing !== null && v.crossing !== undefined && !used && streetsOf(v.crossing).includes(k) && ["actions"].includes(v.phase);
       const parts = [
-        s("rect", { x, y, width: w, height: hgt, rx: 6, fill: used ? "#e4e0d8" : "#fffaf0", stroke: open ? "#b35c00" : "#8a7d66", "stroke-width": open ? 2.5 : 1.2 }),
+        s("rect", { x, y, width: w, height: hgt, rx: 6, fill: used ? "#e4e0d8" : "#fffaf0", stroke: open ? "#7a2cf0" : "#8a7d66", "stroke-width": open ? 2 : 1.2 }),
         label(x + w / 2, y + 11, name, { "font-size": 9, fill: "#6b6557" }),
-        label(x + w / 2, y + hgt / 2 + 6, ACTION[action] || action, { "font-size": 10, "font-weight": 700, fill: used ? "#888" : "#2b2418" }),
+        label(x + w / 2, y + hgt / 2 + 6, ACTION[action] || action, { "font-size": (ACTION[action] || action).length > 13 ? 9 : 10, "font-weight": 700, fill: used ? "#888" : "#2b2418" }),
         used ? label(x + w / 2, y + hgt - 7, "used", { "font-size": 8, fill: "#888" }) : null,
       ];
       const pattern = { type: "TakeAction", action };
@@ -440,7 +440,7 @@ function city(ctx) {
     };
     for (let r = 0; r < 5; r++) layer.append(tile(r, 4, MT + r * G - 20, 80, 40, `row ${"ABCDE"[r]}`));
     for (let c = 0; c < 5; c++) layer.append(tile(5 + c, ML + c * G - 44, 6, 88, 40, `column ${c + 1}`));
-    layer.append(tile(10, ML + 4 * G + 22, MT + 4 * G + 22, 70, 40, "the Diagonal"));
+    layer.append(tile(10, ML + 4 * G + 22, MT + 4 * G + 22, 80, 40, "the Diagonal"));
 
     // Building Bonus tiles, one per block row
     for (let k = 0; k < 4; k++) {
@@ -509,7 +509,7 @@ function tracks(ctx) {
   const top = 30;
   const items = [];
   for (let sec = 0; sec < 3; sec++) {
-    const x0 = 58 + sec * (SECTION * W + 10);
+    const x0 = 64 + sec * (SECTION * W + 10);
     const tileText = v.cerda_tiles[sec];
     const scored = sec < v.scored;
     items.push(s("g", { class: "bc-cerda-tile", "data-scored": scored ? "yes" : "no" }, s("title", {}, `Cerdà Scoring ${sec + 1}: ${condText(tileText)}${scored ? " (scored)" : ""}`),
@@ -518,10 +518,10 @@ function tracks(ctx) {
   }
   CLASSES.forEach((cls, row) => {
     const y = top + row * 22;
-    items.push(citizen(cls, 12, y + 9, 8), note(24, y + 13, CLS_NAME[cls], { "font-size": 9.5 }));
+    items.push(citizen(cls, 10, y + 9, 8), note(21, y + 13, CLS_NAME[cls], { "font-size": 9 }));
     (v.tracks[row] || []).forEach((filled, i) => {
       const sec = Math.floor(i / SECTION);
-      const x = 58 + sec * (SECTION * W + 10) + (i % SECTION) * W;
+      const x = 64 + sec * (SECTION * W + 10) + (i % SECTION) * W;
       const scoring = i % SECTION === SECTION - 1;
       const vp = v.track_vp[String(i)];
       const neutral = filled && coveredAtStart(v.seats, i);
@@ -530,7 +530,7 @@ function tracks(ctx) {
       if (filled) items.push(neutral ? s("rect", { x: x + 3, y: y + 3, width: W - 8, height: 12, rx: 2, fill: "#999" }) : citizen(cls, x + (W - 2) / 2, y + 9, 6.5));
     });
   });
-  return [h("h3", {}, `Citizen tracks · a Building now earns ${v.building_vp} VP`), panel(70 + 3 * (SECTION * W + 10), top + 3 * 22 + 2, "Citizen tracks", items)];
+  return [h("h3", {}, `Citizen tracks · a Building now earns ${v.building_vp} VP`), panel(76 + 3 * (SECTION * W + 10), top + 3 * 22 + 2, "Citizen tracks", items)];
 }
 
 // -- Modernisme display, Public Services, Sagrada Família, building tiles ---------------------
@@ -548,7 +548,7 @@ function display(ctx) {
       return down && ctx.can({ type: "RevealProjects" }) ? rectSpot(ctx, { type: "RevealProjects" }, "Reveal the face-down Modernisme tiles", x, y, W, 54, parts, 5) : s("g", {}, parts);
     }
     const parts = [s("rect", { x, y, width: W, height: 54, rx: 5, fill: "#f3e3f3", stroke: "#8a5a8a" }),
-      label(x + W / 2, y + 16, condShort(t), { "font-size": 11, "font-weight": 700 }),
+      label(x + W / 2, y + 16, condShort(t), { "font-size": condShort(t).length > 13 ? 9.5 : 11, "font-weight": 700 }),
       label(x + W / 2, y + 36, `${CONDITION[t] ? CONDITION[t][0] : "?"} VP each`, { "font-size": 9.5 })];
     const g = s("g", { class: "bc-project", "data-project": t }, s("title", {}, condText(t)));
     g.append(rectSpot(ctx, { type: "TakeProject", project: t }, `Take the Modernisme tile ${condShort(t)}`, x, y, W, 54, parts, 5));
@@ -584,7 +584,7 @@ function services(ctx) {
 
 function sagradaSupply(ctx) {
   const v = ctx.view;
-  const W = 84;
+  const W = 100;
   const byLevel = [1, 2, 3, 4].map((lv) => v.sagrada_tiles.filter((t) => t[0] === String(lv)));
   const cols = Math.max(1, ...byLevel.map((l) => l.length));
   const items = [];
@@ -898,7 +898,9 @@ function storeGrid(ctx) {
       }
     }
   }
-  return h("div", { class: "bc-store" }, h("p", {}, h("strong", {}, "Warehouse: "), "choose how many Coins and Cloths to keep."),
+  const p = me(ctx);
+  const holds = p ? ` You hold ${plural(p.coins, "Coin")} and ${plural(p.cloths, "Cloth")}; it has room for ${p.warehouse}.` : "";
+  return h("div", { class: "bc-store" }, h("p", {}, h("strong", {}, "Warehouse: "), `choose how many Coins and Cloths to keep.${holds}`),
     panel(40 + (maxK + 1) * C + 4, 40 + (maxC + 1) * C + 4, "What to keep", items));
 }
 
@@ -923,7 +925,7 @@ export function render(ctx) {
       h("div", { class: "bc-scroll" }, m([v.sagrada_tiles], ["ChooseSagradaTile"], sagradaSupply)),
       v.expansion ? h("div", { class: "bc-scroll" }, m([v.amenities, v.violets, v.hexes, players.map((p) => [p.joy, p.walked])],
         ["Walk", "GiveJoy", "ChooseStartingJoy", "PlaceHex"], passeig)) : null,
-      h("p", { class: "hint" }, "Citizens: U Upper, M Middle, W Working; the small disc at a crossing's corner is the Citizen below the top one (only the player who placed it sees it). Empty street spaces show their printed benefit: Coin, Cloth, 2VP, C+1 Cerdà, S+1 Sagrada Família.")),
+      h("p", { class: "hint" }, "Citizens: U Upper, M Middle, W Working; the small disc at a crossing's corner is the Citizen below the top one (only the player who placed it sees it). Empty street spaces show their printed benefit: Coin, Cloth, 2VP, C+1 Cerdà, S+1 Sagrada Família. A purple ring marks the crossing in use this turn and the street actions it still offers; orange dashes mark what you can click.")),
     h("div", { class: "bc-players" }, order.map((seat) => memo(ctx,
       [players[seat], seat, v.turn, v.finished, v.expansion, players[seat].tram === null ? null : spaceName(v, players[seat].tram), players[seat].services.map((k) => serviceShort(v, k))],
       seat === ctx.seat ? ["PlaceCitizens", "StepSagrada", "PlacePassenger", "TakeProject", "ImproveProject"] : [],
