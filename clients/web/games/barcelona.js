@@ -247,11 +247,13 @@ function memo(ctx, inputs, types, build) {
   if (ctx.interactive && ctx.legal.some((c) => types.includes(c.type))) return build();
   const key = JSON.stringify([inputs, ctx.names, ctx.seat, ctx.selection]);
   const hit = CACHE.get(key);
-  if (hit) return hit.cloneNode(true);
+  // the node itself moves from the last drawing (about to be replaced) into the new one;
+  // a clone when the same part is drawn twice in one drawing
+  if (hit) return hit.isConnected || !hit.parentNode ? hit : hit.cloneNode(true);
   const node = build();
   if (!node.querySelector(".target") && !node.classList.contains("target")) {
     if (CACHE.size > 400) CACHE.clear();
-    CACHE.set(key, node.cloneNode(true));
+    CACHE.set(key, node);
   }
   return node;
 }
@@ -315,7 +317,21 @@ function city(ctx) {
         here.markers.forEach((seat, k) => parts.push(badge(seat, cx - ((n - 1) * 15) / 2 + k * 15, cy + 9, 7)));
       }
       const g = s("g", { class: "bc-site", "data-site": i }, s("title", {}, `${siteName(i)}${here ? `: ${LEVEL_NAME[here.level]}` : ", empty"}`));
-      const body = spotShape(ctx, { type: "Build", site: i }, `Construct on ${siteName(i)}`, shape, parts);
+      let body;
+      if (site.kind === "square") {
+        body = spotShape(ctx, { type: "Build", site: i }, `Construct on ${siteName(i)}`, shape, parts);
+      } else {
+        // a Corner triangle: its outline highlighted, its click point (the .hit) at its
+        // centroid, clear of the Diagonal's street spaces beside it
+        const pattern = { type: "Build", site: i };
+        body = s("g", { class: "spot" }, parts);
+        if (ctx.can(pattern)) {
+          body.append(s(shape.tag, { ...shape.attrs, class: "glow" }),
+            s(shape.tag, { ...shape.attrs, fill: "none", stroke: ctx.selected(pattern) ? "#7a2cf0" : "#ff8800", "stroke-width": 3, "stroke-dasharray": ctx.selected(pattern) ? null : "6 3" }));
+        }
+        body.append(s("circle", { class: "hit", cx, cy, r: 8, fill: "transparent", stroke: "none" }));
+        body = ctx.target(body, pattern, `Construct on ${siteName(i)}`);
+      }
       g.append(body);
       layer.append(g);
     });
@@ -625,7 +641,7 @@ function buildingTiles(ctx) {
 function passeig(ctx) {
   const v = ctx.view;
   if (!v.expansion) return null;
-  const W = 150;
+  const W = 196;
   const RH = 46;
   const items = [];
   // rows from the top: Gràcia, then three rows (Gràcia step j beside Barcelona step 4 - j), Barcelona
@@ -862,6 +878,8 @@ function turnBox(ctx) {
     ...choices,
     [{ type: "ChooseStartingJoy", pedestrian: 0 }, "Start the Barcelona Pedestrian at Joy 2"],
     [{ type: "ChooseStartingJoy", pedestrian: 1 }, "Start the Gràcia Pedestrian at Joy 2"],
+    ...[0, 1].map((p) => [{ type: "Walk", pedestrian: p }, `Walk the ${PEDESTRIAN[p]} Pedestrian one step`]),
+    ...[0, 1].map((p) => [{ type: "GiveJoy", pedestrian: p }, `Give the Joy to the ${PEDESTRIAN[p]} Pedestrian`]),
     [{ type: "EndActions" }, "End the street actions"],
     [{ type: "RevealProjects" }, "Reveal the Modernisme tiles"],
     [{ type: "Skip" }, skipText(v)],
