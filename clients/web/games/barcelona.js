@@ -22,7 +22,6 @@ const CLS_NAME = { upper: "Upper", middle: "Middle", working: "Working" };
 
 // geometry.py: crossing (r, c) is 5r + c; rows A-E, columns 1-5
 const crossingName = (x) => `${"ABCDE"[Math.floor(x / 5)]}${(x % 5) + 1}`;
-const onDiagonal = (x) => Math.floor(x / 5) === x % 5;
 
 // geometry._spaces: the 20 row spaces, the 20 column spaces, then the 4 Diagonal spaces
 const SPACE_ENDS = [
@@ -224,8 +223,14 @@ function benefitMark(kind, cx, cy) {
   const b = BENEFIT[kind];
   const shape = kind === "coin" ? s("circle", { cx, cy, r: 7, fill: b.fill, stroke: "#8a6d00" })
     : s("rect", { x: cx - (kind === "cloth" ? 7 : 11), y: cy - 7, width: kind === "cloth" ? 14 : 22, height: 14, rx: 3, fill: b.fill, stroke: "#777" });
-  return s("g", { class: "bc-printed", "pointer-events": "none" }, shape,
-    label(cx, cy + 0.5, b.short, { "font-size": kind === "coin" || kind === "cloth" ? 9 : 8, "font-weight": 700, fill: "#333" }));
+  shape.setAttribute("class", "bc-printed");
+  return [shape, label(cx, cy + 0.5, b.short, { "font-size": kind === "coin" || kind === "cloth" ? 9 : 8, "font-weight": 700, fill: "#333" })];
+}
+
+/** Append a node or a (nested) list of nodes. */
+function put(parent, x) {
+  for (const n of [x].flat(Infinity)) if (n) parent.append(n);
+  return parent;
 }
 
 /** A group holding a highlighted outline when a legal command matches `pattern`. */
@@ -387,7 +392,7 @@ function city(ctx) {
       }
       const g = s("g", { class: "bc-space", "data-space": i, "data-wide": sp.wide ? "yes" : "no" }, s("title", {},
         `${sp.wide ? "Wide" : "Narrow"} street space ${sp.name}${sp.tile === null ? ` (prints ${BENEFIT[printed[i]].words})` : `: ${who(ctx, sp.tile)}'s tile`}`));
-      g.append(placeTargetShape(ctx, ["BuildStreet", "MoveTram"], { space: i }, (kinds) =>
+      put(g, placeTargetShape(ctx, ["BuildStreet", "MoveTram"], { space: i }, (kinds) =>
         kinds.length > 1 ? `Street space ${sp.name}` : kinds[0] === "MoveTram" ? `Move the Tram to ${sp.name}` : `Build a ${sp.wide ? "Wide" : "Narrow"} Street on ${sp.name}`, rect, parts));
       layer.append(g);
     });
@@ -428,7 +433,7 @@ function city(ctx) {
       if (ctx.can({ type: "PlaceCitizens", crossing: i }) && ctx.can({ type: "PlaceCitizens", crossing: i, top })) {
         g.append(spotShape(ctx, { type: "PlaceCitizens", crossing: i, top }, `Place your Citizens on ${crossingName(i)}, ${CLS_NAME[top]} on top`, circle, parts));
       } else {
-        g.append(placeTargetShape(ctx, ["PlaceCitizens", "BuildIntersection"], { crossing: i }, (kinds) =>
+        put(g, placeTargetShape(ctx, ["PlaceCitizens", "BuildIntersection"], { crossing: i }, (kinds) =>
           kinds[0] === "BuildIntersection" ? `Build an Intersection on ${crossingName(i)}` : `Place your Citizens on ${crossingName(i)}`, circle, parts));
       }
       layer.append(g);
@@ -478,7 +483,7 @@ function city(ctx) {
 function placeTargetShape(ctx, types, fields, text, outline, children) {
   const here = ctx.legal.filter((c) => types.includes(c.type) && Object.keys(fields).every((k) => c[k] === fields[k]));
   const kinds = [...new Set(here.map((c) => c.type))];
-  if (!kinds.length) return s("g", {}, children);
+  if (!kinds.length) return children;
   const pattern = kinds.length === 1 ? { type: kinds[0], ...fields } : { ...fields };
   return spotShape(ctx, pattern, text(kinds), outline, children);
 }
@@ -962,7 +967,7 @@ export function prompt(ctx) {
     return `Step 1 of 3: click a crossing to place your Citizens there, ${CLS_NAME[top] || "?"} on top${other ? " (click the other Citizen in your hand to put it on top instead)" : ""}.`;
   }
   if (types.has("ChooseBenefits")) return "Your Intersection got Citizens: choose its benefits.";
-  if (types.has("Store")) return "Your Warehouse is full: choose what to keep.";
+  if (types.has("Store")) return "Choose what your Warehouse keeps (the gain does not fit, or is Coin or Cloth as you like).";
   if (types.has("ChooseSagradaTile")) return "Choose a Sagrada Família tile.";
   if (types.has("StepSagrada")) return "Take a step on the Sagrada Família track, or stop.";
   if (types.has("PlacePassenger")) return "Drop a Passenger where your Tram stands (your next Passenger), or not.";
@@ -974,7 +979,7 @@ export function prompt(ctx) {
     if (sel && "site" in sel && levels.length === 1) return `Choose the Citizens for the ${LEVEL_NAME[levels[0]]} Building on ${siteName(sel.site)} (the buttons above the city).`;
     if (sel && "site" in sel) return `Choose the building tile for ${siteName(sel.site)}.`;
     if (sel && "level" in sel) return `Choose where to construct the ${LEVEL_NAME[sel.level]} Building.`;
-    return "Step 3 of 3: you must construct a Building: click a highlighted building space and a tile.";
+    return "Step 3 of 3: you must construct a Building: click a highlighted building space (and a building tile when more than one fits).";
   }
   if (sel && "space" in sel && !("type" in sel)) return `Build a Street tile or move the Tram to ${spaceName(v, sel.space)}?`;
   if (sel && sel.type === "TakeProject") return "project" in sel ? "Choose the Project space for the tile." : "Choose the Modernisme tile to take.";
@@ -991,7 +996,7 @@ export function describeCommand(c, ctx) {
     case "PlaceCitizens": return `Place Citizens on ${crossingName(c.crossing)}, ${CLS_NAME[c.top]} on top`;
     case "ChooseBenefits": return c.benefits.length ? `Take ${list(c.benefits.map((b) => BENEFIT_WORDS[b]))}` : "Take no benefit";
     case "TakeAction": return ACTION[c.action] || c.action;
-    case "PlaceCobblestone": return `Place a Cobblestone on Sidewalk space ${c.spot}`;
+    case "PlaceCobblestone": return `Place a Cobblestone on the Sidewalk's ${SPOT[v && v.sidewalk ? v.sidewalk[c.spot] : (logExpansion ? OVERLAY : SIDEWALK)[c.spot]] || c.spot} space`;
     case "BuildStreet": return `Build a Street on ${spaceLabel(c.space)}`;
     case "BuildIntersection": return `Build an Intersection on ${crossingName(c.crossing)}`;
     case "TakeProject": return `Take ${condShort(c.project)} to Project space ${c.slot + 1}`;
