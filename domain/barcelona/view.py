@@ -87,8 +87,20 @@ class ServiceView(msgspec.Struct, frozen=True):
 
 
 class TaskView(msgspec.Struct, frozen=True):
+    """What the game waits for `seat` to choose, with its details (all public: they follow
+    from what the table saw), so a client can say how many, which and at what cost."""
+
     kind: str
     seat: int
+    n: int  # benefits to choose, Sagrada Família steps left, tile level
+    actions: list[Action]  # granted actions to choose from
+    flags: list[str]  # costs waived: no_coins, no_cloth, anywhere, free_passenger
+    coins: int  # a gain to store
+    cloths: int
+    either: int  # gain that may be stored as a Coin or a Cloth
+    steps: tuple[int, int]  # Pedestrian steps left, each
+    joy: tuple[int, int]  # Joy due to a named Pedestrian
+    chunks: list[int]  # Joy due to either Pedestrian, chunk by chunk
 
 
 class View(msgspec.Struct, frozen=True):
@@ -171,7 +183,10 @@ def _players(state: State, viewer: int | None) -> list[PlayerView]:
 
 
 def _waiting(task: Task | None) -> TaskView | None:
-    return TaskView(task.kind, task.seat) if task else None
+    if task is None:
+        return None
+    return TaskView(task.kind, task.seat, task.n, list(task.actions), list(task.flags), task.coins,
+                    task.cloths, task.either, task.steps, task.joy, list(task.chunks))
 
 
 # What a street space's view holds apart from its tile and Passenger: fixed component data.

@@ -19,10 +19,11 @@ from domain.barcelona.events import (
     StreetBuilt,
     TurnEnded,
 )
+from domain.barcelona.state import Task
 from domain.barcelona.view import View
 from domain.core.simulate import Simulation
 
-from .helpers import new_game, play, with_player
+from .helpers import new_game, play, with_player, with_task
 
 
 def test_a_hand_is_seen_by_its_owner_alone() -> None:
@@ -40,6 +41,17 @@ def test_the_lower_citizen_of_a_stack_is_seen_by_its_placer_alone() -> None:
     mine, theirs, table = (GAME.view(state, v).crossings[8] for v in (0, 1, None))
     assert (mine.top, mine.bottom, mine.citizens) == ("upper", "middle", 2)
     assert (theirs.top, theirs.bottom) == ("upper", None) and table.bottom is None
+
+
+def test_the_task_awaited_is_shown_to_everyone_with_its_details() -> None:
+    state = with_task(new_game(3), Task("store", 1, coins=2, cloths=1, either=1))
+    for viewer in (None, 0, 1, 2):
+        task = GAME.view(state, viewer).waiting_for
+        assert task is not None and (task.kind, task.seat) == ("store", 1)
+        assert (task.coins, task.cloths, task.either) == (2, 1, 1)
+    granted = with_task(new_game(2), Task("act", 0, actions=("narrow", "wide"), flags=("no_coins",)))
+    task = GAME.view(granted, None).waiting_for
+    assert task is not None and task.actions == ["narrow", "wide"] and task.flags == ["no_coins"]
 
 
 def test_bag_and_modernisme_stack_are_shown_as_sizes_only() -> None:

@@ -206,6 +206,28 @@ const TASKS = {
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+const WAIVED = {
+  no_coins: "no Coin costs", no_cloth: "no Cloth cost", anywhere: "anywhere", free_passenger: "the Passenger's Coin waived",
+};
+
+// The details of the task the game waits for (view.waiting_for), in words: "" when none.
+function taskDetails(task) {
+  if (!task) return "";
+  const gain = [task.coins && plural(task.coins, "Coin"), task.cloths && plural(task.cloths, "Cloth"),
+    task.either && `${task.either} Coin or Cloth`].filter(Boolean);
+  const walk = [task.steps[0] && `Barcelona ${plural(task.steps[0], "step")}`,
+    task.steps[1] && `Gràcia ${plural(task.steps[1], "step")}`].filter(Boolean);
+  switch (task.kind) {
+    case "benefits": return `up to ${plural(task.n, "benefit")}`;
+    case "act": return [list(task.actions.map((a) => ACTION[a] || a), "or"), task.flags.length ? `with ${list(task.flags.map((f) => WAIVED[f] || f))}` : ""].filter(Boolean).join(" ");
+    case "store": return gain.length ? `the gain: ${list(gain)}` : "";
+    case "sagrada": return `${plural(task.n, "step")} left`;
+    case "sagrada_tile": return task.n ? `level ${task.n}` : "";
+    case "walk": return walk.length ? `left: ${list(walk)}` : "";
+    default: return "";
+  }
+}
+
 function citizen(cls, cx, cy, r, attrs = {}) {
   return s("g", { class: "bc-citizen", "data-class": cls, ...attrs },
     s("circle", { cx, cy, r, fill: CLS_FILL[cls] || "#ccc", stroke: "#333", "stroke-width": 1.2 }),
@@ -863,6 +885,7 @@ function turnBox(ctx) {
   const parts = [h("p", {}, h("strong", {}, v.finished ? "Game over" : `${who(ctx, v.turn)}'s turn`),
     v.finished ? "" : ` · ${PHASES[v.phase] || v.phase}`,
     task ? ` · ${who(ctx, task.seat)} is ${TASKS[task.kind] || task.kind}` : "",
+    taskDetails(task) ? ` (${taskDetails(task)})` : "",
     v.end ? " · the end is triggered: the round is finished" : "")];
   if (v.crossing !== null && v.crossing !== undefined && ["actions", "build", "confirm"].includes(v.phase)) {
     const left = streetsOf(v.crossing).filter((k) => !v.used_streets.includes(k));
