@@ -161,7 +161,8 @@ async def _play_line(conn: GameConnection, view: _View, line: str) -> None:
         view.say(problem, "yellow", prompt=_prompt(conn, screen))
         return
     answer = await conn.command(command, after=conn.seq)
-    _report(view, conn, answer, f"Done: {command_label(command, screen.names)}.")
+    label = command_label(command, screen.names, screen.kind, screen.view)
+    _report(view, conn, answer, f"Done: {label}.")
 
 
 def _parse_move(line: str, legal: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, str]:

@@ -191,9 +191,11 @@ def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
     return text
 
 
-def render_legal(legal: Sequence[dict[str, Any]], names: Names = ()) -> RenderableType:
+def render_legal(legal: Sequence[dict[str, Any]], names: Names = (), kind: str = "",
+                 view: Any = None) -> RenderableType:
     """The legal commands, numbered from 1; in columns when there are many."""
-    items = [Text.assemble((f"{number:>3}. ", "bold yellow"), command_label(command, names))
+    items = [Text.assemble((f"{number:>3}. ", "bold yellow"),
+                           command_label(command, names, kind, view))
              for number, command in enumerate(legal, start=1)]
     if len(items) <= 8:
         return Text("\n").join(items)
@@ -253,7 +255,8 @@ class Screen:
         if self.outcome is not None:
             parts.append(render_outcome(self.outcome, self.names))
         elif self.legal:
-            parts.append(Panel(render_legal(self.legal, self.names), title="your moves",
+            parts.append(Panel(render_legal(self.legal, self.names, self.kind, self.view),
+                               title="your moves",
                                title_align="left"))
         if messages:
             parts.extend(self.messages[-3:])

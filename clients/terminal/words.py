@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from server.protocol import Envelope
@@ -82,8 +82,28 @@ def describe(env: Envelope, names: Sequence[str | None] = ()) -> str:
     return f"{text} ({more})" if more else text
 
 
-def command_label(command: dict[str, Any], names: Sequence[str | None] = ()) -> str:
-    """A legal command as a menu line: `play (card 5)`."""
+# A game's own wording of its commands: (command, view, names) -> a label, or None to fall
+# back to the generic one. It reads the view as JSON only, like the renderers in boards.py.
+Labeler = Callable[[dict[str, Any], Any, Sequence[str | None]], "str | None"]
+_labelers: dict[str, Labeler] = {}
+
+
+def register_labeler(kind: str, labeler: Labeler) -> None:
+    _labelers[kind] = labeler
+
+
+def command_label(command: dict[str, Any], names: Sequence[str | None] = (), kind: str = "",
+                  view: Any = None) -> str:
+    """A legal command as a menu line: `play (card 5)`; a game with a labeler of its own
+    (see `register_labeler`) may name its board places instead of numbering them."""
+    labeler = _labelers.get(kind)
+    if labeler is not None:
+        try:
+            label = labeler(command, view, names)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            label = None  # a command or view of another shape: the generic label
+        if label:
+            return label
     what = humanize(str(command.get("type", "?")))
     more = details(command, names)
     return f"{what} ({more})" if more else what

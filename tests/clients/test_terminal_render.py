@@ -20,7 +20,7 @@ from domain.core.simulate import Simulation
 
 NAMES: list[str | None] = ["Ada", "Bob", "Cy", "Di"]
 BESPOKE = {"bellavista": (boards.bellavista, "Town"), "carrara": (boards.carrara, "The wheel"),
-           "villa": (boards.villa, "Hedges")}
+           "villa": (boards.villa, "Hedges"), "barcelona": (boards.barcelona, "The city of Barcelona")}
 
 
 def text(renderable: Any, width: int = 120) -> str:
@@ -113,3 +113,60 @@ def test_typed_moves_and_replay_keys() -> None:
     assert _replay_key("enter", 5, 9, "12", keys=True) == (12, "", False)
     assert _replay_key("left", 5, 9, "", keys=True) == (4, "", False)
     assert _replay_key("l", 5, 9, "", keys=True) == (9, "", False)
+
+
+def test_barcelona_board_names_the_city_and_hides_other_hands() -> None:
+    for steps in (25, 40, 60, 80):
+        sim, _ = played("barcelona", steps)
+        seat = sim.active()[0]
+        view = wire_view(sim, seat)
+        hands = [p["hand_size"] for p in view["players"]]
+        stacked = [x for x, c in enumerate(view["crossings"]) if c["bottom"] is not None]
+        if hands[seat] and any(hands[s] for s in range(sim.seats) if s != seat) and stacked:
+            break
+    else:
+        pytest.fail("no position with hands and a stack of the seat's own")
+    out = text(boards.barcelona(view, NAMES, seat), width=100)
+    assert "A1" in out and "E5" in out and "C3" in out and "╲" in out
+    assert max(map(len, out.splitlines())) <= 100
+    letters = {"upper": "U", "middle": "M", "working": "W"}
+    rows = {n: next(line for line in out.splitlines() if line.startswith(f"{n} {NAMES[n]} "))
+            for n in range(sim.seats)}
+    assert "◀ you" in rows[seat]
+    assert " ".join(letters[c] for c in view["players"][seat]["hand"]) in rows[seat]
+    assert "hidden" not in rows[seat]
+    for other in range(sim.seats):
+        if other != seat:
+            assert view["players"][other]["hand"] is None
+            assert f"{hands[other]} hidden" in rows[other]
+    # the lower Citizen of the seat's own stack: in small letters for it, `?` for the others
+    x = stacked[0]
+    crossing = view["crossings"][x]
+    name = boards.crossing_name(x)
+    mine = letters[crossing["top"]] + letters[crossing["bottom"]].lower()
+    assert f"{name} {mine}" in out
+    table = text(boards.barcelona(wire_view(sim, None), NAMES, None), width=100)
+    assert f"{name} {letters[crossing['top']]}?" in table and f"{name} {mine}" not in table
+    # the street actions at the head of the columns and rows, and the panels
+    assert "Turn: " in out and "Public Services" in out and "Citizen tracks" in out
+
+
+def test_barcelona_moves_name_the_board_places() -> None:
+    sim, _ = played("barcelona", 0)
+    view = wire_view(sim, 0)
+    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "barcelona", view) \
+        == "build a street on A1-A2 (row 1, narrow)"
+    assert command_label({"type": "PlaceCitizens", "crossing": 24, "top": "upper"}, NAMES,
+                         "barcelona", view) == "place Citizens on E5, upper on top"
+    assert command_label({"type": "Build", "site": 1, "level": 2, "crossings": [0, 5, 6]}, NAMES,
+                         "barcelona", view) \
+        == "build a level 2 Building on block 1-1 (lower corner) with the Citizens of A1, B1, B2"
+    assert command_label({"type": "EndTurn"}, NAMES, "barcelona", view) == "end turn"
+    # other games, and a command of a shape the hook does not know, keep the generic label
+    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "villa", view) \
+        == "build street (space 0)"
+    assert command_label({"type": "BuildStreet", "space": 99}, NAMES, "barcelona", view) \
+        == "build street (space 99)"
+    for seat in sim.active():
+        for command in msgspec.json.decode(msgspec.json.encode(sim.legal(seat))):
+            assert command_label(command, NAMES, "barcelona", view)
