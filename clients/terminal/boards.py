@@ -326,6 +326,36 @@ def _cost(cost: dict[str, int]) -> str:
     return " + ".join(parts) or "free"
 
 
+_BONUSES = {"vp5": "5 VP", "joy_b": "+1 Joy B, 2 VP", "joy_g": "+1 Joy G, 2 VP",
+            "either": "coin or cloth"}
+_FLAGS = {"no_coins": "no Coin costs", "no_cloth": "no Cloth cost for the space",
+          "anywhere": "anywhere on the Sidewalk", "free_passenger": "the Passenger's Coin free"}
+
+
+def _task_details(task: dict[str, Any]) -> str:
+    """What the awaited choice is about: how many, which actions, what gain, waived costs."""
+    kind, n, parts = task["kind"], task.get("n") or 0, []
+    if n:
+        parts.append({"benefits": f"up to {n}", "sagrada": f"{n} steps left",
+                      "sagrada_tile": f"level {n}"}.get(kind, f"n {n}"))
+    if task.get("actions"):
+        parts.append("one of: " + ", ".join(_ACTIONS.get(a, str(a)) for a in task["actions"]))
+    gain = [f"{task[k]} {k}" for k in ("coins", "cloths") if task.get(k)]
+    if task.get("either"):
+        gain.append(f"{task['either']} coin or cloth")
+    if gain:
+        parts.append("gain " + " + ".join(gain))
+    if any(task.get("steps") or ()):
+        parts.append("steps B/G {}/{}".format(*task["steps"]))
+    if any(task.get("joy") or ()):
+        parts.append("joy B/G {}/{}".format(*task["joy"]))
+    if task.get("chunks"):
+        parts.append("joy to either " + "+".join(map(str, task["chunks"])))
+    if task.get("flags"):
+        parts.append(", ".join(_FLAGS.get(f, str(f)) for f in task["flags"]))
+    return "; ".join(parts)
+
+
 def _turn(view: dict[str, Any], names: Names) -> Text:
     out = Text()
     if view.get("finished"):
@@ -339,18 +369,21 @@ def _turn(view: dict[str, Any], names: Names) -> Text:
             out.append("; waiting for ")
             out.append(seat_name(task["seat"], names), style=f"bold {seat_style(task['seat'])}")
             out.append(f" to {_TASKS.get(task['kind'], task['kind'])}")
+            more = _task_details(task)
+            if more:
+                out.append(f" ({more})", style="yellow")
     if view.get("crossing") is not None and not view.get("finished"):
         out.append(f"\nCitizens on {crossing_name(view['crossing'])} this turn")
         used = [view["streets"][s] for s in view.get("used_streets") or []]
         out.append(f", used: {', '.join(used)}" if used else ", no street action yet")
     out.append(f"\nBag {view['bag_size']} Citizens · a Building earns {view['building_vp']} VP now")
     tiles = view["tiles_left"]
-    out.append(" · tiles left: " + " ".join(
+    out.append(" · Building tiles left: " + " ".join(
         f"{'C' if level == 0 else f'L{level}'}x{n}" for level, n in enumerate(tiles)))
-    bonuses = [f"{r + 1}:{'taken' if flipped else short(b)}"
+    bonuses = [f"{r + 1} {'taken' if flipped else _BONUSES.get(b, short(b))}"
                for r, (b, flipped) in enumerate(zip(view["bonuses"], view["bonus_flipped"],
                                                     strict=True))]
-    out.append(" · block-row bonus " + " ".join(bonuses))
+    out.append("\nBlock-row bonuses (first Building in the row): " + " · ".join(bonuses))
     if view.get("end") and not view.get("finished"):
         out.append("\nThe third Cerdà Scoring is done: the last turns are being played.",
                    style="bold red")
@@ -364,19 +397,27 @@ def _projects_and_scoring(view: dict[str, Any]) -> Text:
     for tile, down in zip(view["display"], view["face_down"], strict=True):
         shown.append("(face down)" if down else "—" if tile is None else humanize(tile))
     out.append(" · ".join(shown) + f"   ({view['projects_left']} in the pile)")
-    out.append("\nProject spaces: ", style="bold")
-    out.append(" · ".join(f"{i + 1}: {_cost(p['cost'])} x{p['bottom']}→x{p['top']} "
-                          f"(raise: {_cost(p['improve'])})"
+    out.append("\nProject spaces (cost, x bottom/top, cost to raise): ", style="bold")
+    out.append(" · ".join(f"{i + 1} {_cost(p['cost'])} x{p['bottom']}/{p['top']} ↑{_cost(p['improve'])}"
                           for i, p in enumerate(view["project_spaces"])))
     out.append("\nCerdà Scoring tiles: ", style="bold")
     out.append(" · ".join(f"{i + 1} {humanize(tile)}" + (" (scored)" if i < view["scored"] else "")
                           for i, tile in enumerate(view["cerda_tiles"])))
-    out.append("\nPublic Services (tiles left, next one's coins → VP):", style="bold")
-    for s in view["services"]:
-        out.append(f"\n  {s['service']:<12} {s['name']:<44} ")
-        out.append(f"{s['left']} left, {s['coins']} coins → {s['vp']} VP" if s["left"]
-                   else "none left", style="" if s["left"] else "dim")
+    out.append("\nSagrada Família tiles left: ", style="bold")
+    out.append(" ".join(view["sagrada_tiles"]) or "none")
     return out
+
+
+def _services(view: dict[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column()
+    table.add_column(no_wrap=True)
+    for service in view["services"]:
+        table.add_row(service["service"], service["name"],
+                      Text(f"{service['left']} left, {service['coins']} coins → {service['vp']} VP")
+                      if service["left"] else Text("none left", style="dim"))
+    return table
 
 
 def _tracks(view: dict[str, Any]) -> Table:
@@ -421,8 +462,6 @@ def _players(view: dict[str, Any], names: Names, seat: int | None) -> Renderable
     columns = ["player", "VP", "coins", "cloths", "Cerdà", "Sagrada", "hand", "narrow", "wide",
                "markers", "cobbles", "int.", "pass."]
     expansion = view.get("expansion")
-    if expansion:
-        columns += ["joy B/G", "walked", "hexes"]
     for column in columns:
         table.add_column(column, justify="left" if column in ("player", "Sagrada", "hand")
                          else "right", no_wrap=True)
@@ -439,8 +478,6 @@ def _players(view: dict[str, Any], names: Names, seat: int | None) -> Renderable
                "+".join(map(str, p["narrow_stacks"])), str(p["wide_stack"]),
                "+".join(map(str, p["marker_stacks"])), str(p["cobblestones_left"]),
                str(p["intersections"]), str(p["passengers"])]
-        if expansion:
-            row += ["/".join(map(str, p["joy"])), "/".join(map(str, p["walked"])), str(p["hexes"])]
         table.add_row(*row)
         projects = [f"{i + 1} {humanize(tile) if tile else '(empty)'} x"
                     f"{spaces[i]['top'] if top else spaces[i]['bottom']}"
@@ -450,6 +487,9 @@ def _players(view: dict[str, Any], names: Names, seat: int | None) -> Renderable
         more.append("projects " + (", ".join(projects) or "none"))
         more.append(" · Sagrada tiles " + (" ".join(p["sagrada_tiles"]) or "none"))
         more.append(" · services " + (", ".join(p["services"]) or "none"))
+        if expansion:
+            more.append(" · Pedestrians B/G: joy {}/{}, walked {}/{}".format(*p["joy"], *p["walked"])
+                        + f" · {p['hexes']} hexes")
         if p.get("tram") is not None:
             more.append(f" · Tram on {view['spaces'][p['tram']]['name']}")
         if p.get("waiting_benefits"):
@@ -465,7 +505,7 @@ _SHOWN = {"crossings", "spaces", "layout", "streets", "crossing", "used_streets"
           "turn", "waiting_for", "display", "face_down", "projects_left", "project_spaces",
           "cerda_tiles", "scored", "services", "tracks", "track_vp", "building_vp", "players",
           "sidewalk", "cobblestones", "tiles_left", "bonuses", "bonus_flipped", "bag_size", "end",
-          "finished", "seats"}
+          "finished", "seats", "sagrada_tiles"}
 
 _BARCELONA_LEGEND = (
     "Crossings: U/M/W the visible Citizen (lower one in small letters, ? when hidden), +0 seat 0's "
@@ -478,12 +518,17 @@ def barcelona(view: dict[str, Any], names: Names, seat: int | None) -> Renderabl
     city = _city(view)
     tracks = Group(Text("Citizen tracks", style="bold"), _tracks(view))
     sidewalk = Group(Text("Sidewalk (▣0: seat 0's Cobblestone)", style="bold"), _sidewalk(view))
+    services = Group(Text("Public Services (tiles left, the next one's price → VP)", style="bold"),
+                     _services(view))
+    # the rest, but not the expansion's empty parts in a game without it
+    rest = {k for k, v in view.items() if k in _SHOWN or (not view.get("expansion") and (
+        k == "expansion" or (k in ("amenities", "violets", "hexes") and not v)))}
     return Group(
         Text("The city of Barcelona", style="bold"), city, Text(_BARCELONA_LEGEND, style="dim"),
         Text(), _turn(view, names), _projects_and_scoring(view),
-        Columns([tracks, sidewalk], padding=(0, 4)),
+        Columns([tracks, sidewalk], padding=(0, 4)), services,
         _players(view, names, seat),
-        _rest(view, _SHOWN, names))
+        _rest(view, rest, names))
 
 
 _PEDESTRIANS = ("Barcelona", "Gràcia")
