@@ -532,6 +532,14 @@ def barcelona(view: dict[str, Any], names: Names, seat: int | None) -> Renderabl
 
 
 _PEDESTRIANS = ("Barcelona", "Gràcia")
+_BENEFITS = {"coin": "1 coin", "vp": "2 VP", "cloth": "1 cloth", "cerda": "+1 Cerdà",
+             "sagrada": "+1 Sagrada Família"}
+_SAGRADA = {  # components.SAGRADA_TILES
+    "1a": "5 VP", "1b": "3 VP + 1 coin/cloth", "1c": "1 coin + 1 cloth", "1d": "+1 Cerdà, 2 VP",
+    "1x": "+1 joy", "2a": "7 VP", "2b": "5 VP + 1 coin/cloth", "2c": "2 coin/cloth",
+    "2d": "+1 Cerdà, 4 VP", "2x": "1 step each", "3a": "10 VP", "3b": "6 VP + 2 coin/cloth",
+    "3c": "3 coin/cloth", "3d": "+2 Cerdà, 4 VP", "3x": "+1 joy x3", "4a": "18 VP",
+    "4b": "8 VP + 3 coin/cloth", "4c": "5 coin/cloth", "4d": "+3 Cerdà, 6 VP", "4x": "2 steps each"}
 
 
 def barcelona_label(command: dict[str, Any], view: Any, names: Sequence[str | None]) -> str | None:
@@ -539,11 +547,13 @@ def barcelona_label(command: dict[str, Any], view: Any, names: Sequence[str | No
     spaces A1-A2, building spaces by block, Sidewalk spaces by what they give."""
     kind = command.get("type")
     if kind == "PlaceCitizens":
-        return f"place Citizens on {crossing_name(command['crossing'])}, {command['top']} on top"
+        cost = view["crossings"][command["crossing"]]["cost"]
+        return f"place Citizens on {crossing_name(command['crossing'])}, {command['top']} on top" \
+            + (f" (pay {cost} coin{'s' if cost > 1 else ''})" if cost else "")
     if kind == "Build":
-        level = "a Corner Building" if command["level"] == 0 else f"a level {command['level']} Building"
+        level = "a Corner" if command["level"] == 0 else f"level {command['level']}"
         used = ", ".join(crossing_name(x) for x in command["crossings"])
-        return f"build {level} on {site_name(command['site'])} with the Citizens of {used}"
+        return f"build {level} on {site_name(command['site'])} with {used}"
     if kind in ("BuildStreet", "MoveTram"):
         space = view["spaces"][command["space"]]
         verb = "build a street on" if kind == "BuildStreet" else "move the Tram to"
@@ -559,13 +569,27 @@ def barcelona_label(command: dict[str, Any], view: Any, names: Sequence[str | No
         return f"take project {humanize(command['project'])} onto project space {command['slot'] + 1}"
     if kind == "ImproveProject":
         return f"improve project space {command['slot'] + 1}"
+    if kind == "Store":
+        return f"keep {command['coins']} coins and {command['cloths']} cloths in the Warehouse"
+    if kind == "StepSagrada":
+        return "step on the Sagrada Família track"
+    if kind == "ChooseSagradaTile":
+        tile = command["tile"]
+        return f"choose Sagrada Família tile {tile} ({_SAGRADA[tile]})" if tile in _SAGRADA else None
+    if kind == "BuildService":
+        for service in view["services"]:
+            if service["service"] == command["service"]:
+                return (f"build Public Service {service['name']} ({service['coins']} coins → "
+                        f"{service['vp']} VP)")
+        return None
     if kind == "TakeAction":
         return f"take action: {_ACTIONS.get(command['action'], command['action'])}"
     if kind in ("Walk", "GiveJoy", "ChooseStartingJoy"):
         shown = dict(command, pedestrian=_PEDESTRIANS[command["pedestrian"]])
         return f"{humanize(kind)} ({details(shown, names)})"
     if kind == "ChooseBenefits":
-        return "take " + (", ".join(command["benefits"]) or "no") + " Intersection benefits"
+        chosen = [_BENEFITS.get(b, str(b)) for b in command["benefits"]]
+        return "Intersection benefits: " + (", ".join(chosen) or "none")
     return None  # the generic label
 
 

@@ -157,10 +157,10 @@ def test_barcelona_moves_name_the_board_places() -> None:
     assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "barcelona", view) \
         == "build a street on A1-A2 (row 1, narrow)"
     assert command_label({"type": "PlaceCitizens", "crossing": 24, "top": "upper"}, NAMES,
-                         "barcelona", view) == "place Citizens on E5, upper on top"
+                         "barcelona", view) == "place Citizens on E5, upper on top (pay 1 coin)"
     assert command_label({"type": "Build", "site": 1, "level": 2, "crossings": [0, 5, 6]}, NAMES,
                          "barcelona", view) \
-        == "build a level 2 Building on block 1-1 (lower corner) with the Citizens of A1, B1, B2"
+        == "build level 2 on block 1-1 (lower corner) with A1, B1, B2"
     assert command_label({"type": "EndTurn"}, NAMES, "barcelona", view) == "end turn"
     # other games, and a command of a shape the hook does not know, keep the generic label
     assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "villa", view) \
