@@ -548,8 +548,8 @@ def barcelona_label(command: dict[str, Any], view: Any, names: Sequence[str | No
     kind = command.get("type")
     if kind == "PlaceCitizens":
         cost = view["crossings"][command["crossing"]]["cost"]
-        return f"place Citizens on {crossing_name(command['crossing'])}, {command['top']} on top" \
-            + (f" (pay {cost} coin{'s' if cost > 1 else ''})" if cost else "")
+        return f"place on {crossing_name(command['crossing'])}, {command['top']} on top" \
+            + (f", pay ${cost}" if cost else "")
     if kind == "Build":
         level = "a Corner" if command["level"] == 0 else f"level {command['level']}"
         used = ", ".join(crossing_name(x) for x in command["crossings"])

@@ -157,7 +157,7 @@ def test_barcelona_moves_name_the_board_places() -> None:
     assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "barcelona", view) \
         == "build a street on A1-A2 (row 1, narrow)"
     assert command_label({"type": "PlaceCitizens", "crossing": 24, "top": "upper"}, NAMES,
-                         "barcelona", view) == "place Citizens on E5, upper on top (pay 1 coin)"
+                         "barcelona", view) == "place on E5, upper on top, pay $1"
     assert command_label({"type": "Build", "site": 1, "level": 2, "crossings": [0, 5, 6]}, NAMES,
                          "barcelona", view) \
         == "build level 2 on block 1-1 (lower corner) with A1, B1, B2"
