@@ -380,7 +380,7 @@ def _turn(view: dict[str, Any], names: Names) -> Text:
     tiles = view["tiles_left"]
     out.append(" · Building tiles left: " + " ".join(
         f"{'C' if level == 0 else f'L{level}'}x{n}" for level, n in enumerate(tiles)))
-    bonuses = [f"{r + 1} {'taken' if flipped else _BONUSES.get(b, short(b))}"
+    bonuses = [f"{r + 1}: {'taken' if flipped else _BONUSES.get(b, short(b))}"
                for r, (b, flipped) in enumerate(zip(view["bonuses"], view["bonus_flipped"],
                                                     strict=True))]
     out.append("\nBlock-row bonuses (first Building in the row): " + " · ".join(bonuses))
