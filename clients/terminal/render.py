@@ -172,7 +172,7 @@ def render_outcome(outcome: Any, names: Names = ()) -> RenderableType:
 
 
 def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
-               current: int | None = None) -> RenderableType:
+               current: int | None = None, kind: str = "") -> RenderableType:
     """The last lines of the game log in words; `current` marks one seq (for replays)."""
     shown = list(events)
     if current is not None:
@@ -185,7 +185,7 @@ def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
     for env in shown:
         style = "bold reverse" if env.seq == current else (
             "dim" if current is not None and env.seq > current else None)
-        text.append(f"#{env.seq:<4} {describe(env, names)}\n", style=style)
+        text.append(f"#{env.seq:<4} {describe(env, names, kind)}\n", style=style)
     if not shown:
         text.append("(nothing yet)", style="dim")
     return text
@@ -248,7 +248,8 @@ class Screen:
         parts: list[RenderableType] = [
             Panel(render_view(self.kind, self.view, self.names, self.seat), title="table",
                   title_align="left"),
-            Panel(render_log(self.log, self.names, last=8, current=self.current), title="log",
+            Panel(render_log(self.log, self.names, last=8, current=self.current,
+                                   kind=self.kind), title="log",
                   title_align="left"),
             self.header(),
         ]

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
+import msgspec
+
+from domain.core import EventCodec, registry
 from server.protocol import Envelope
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -70,8 +74,41 @@ def details(data: Any, names: Sequence[str | None] = (), actor: int | None = Non
     return ", ".join(parts)
 
 
-def describe(env: Envelope, names: Sequence[str | None] = ()) -> str:
-    """One line of the game log: who did what, from the event's type and data."""
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+@cache
+def _codec(kind: str) -> EventCodec | None:
+    game = registry.get(kind)
+    return EventCodec(game) if game is not None else None
+
+
+def game_words(env: Envelope, names: Sequence[str | None] = (), kind: str = "") -> str | None:
+    """The game's own sentence for an event (its `describe`, with seats named), when this
+    client has the game installed and the event decodes; else None."""
+    codec = _codec(kind) if kind else None
+    if codec is None or env.type == "Rewound":
+        return None
+    try:
+        event = codec.upcast(env.type, env.v, {**env.data, "type": env.type})
+        line = codec.game.describe(event)
+    except (msgspec.ValidationError, ValueError, TypeError, KeyError, AttributeError):
+        return None  # a newer server's event: the generic words serve
+
+    def named(match: re.Match[str]) -> str:
+        seat = int(match.group(2))
+        name = names[seat] if 0 <= seat < len(names) else None
+        return name or match.group(0)
+
+    return _SEAT.sub(named, line)
+
+
+def describe(env: Envelope, names: Sequence[str | None] = (), kind: str = "") -> str:
+    """One line of the game log: the game's own words when it is installed here, else who
+    did what from the event's type and data."""
+    said = game_words(env, names, kind)
+    if said is not None:
+        return said
     if env.type == "Rewound":
         to_seq = env.data.get("to_seq") if isinstance(env.data, dict) else None
         actor = "the game" if env.actor is None else who(env.actor, names)

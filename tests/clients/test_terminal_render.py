@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from random import Random
 from typing import Any
 
@@ -77,6 +78,21 @@ def test_generic_view_of_unknown_shapes() -> None:
     out = text(render_view("unknown-kind", view, ["Ada", "Bob"]))
     assert "Ada (seat 0)" in out and "hand size" in out and "[1, 2]" in out and "yes" in out
     assert "waiting for every seat" in text(render_view("x", None))
+
+
+@pytest.mark.parametrize("kind", ["bellavista", "villa", "carrara", "barcelona"])
+def test_the_log_uses_the_games_own_words_with_names(kind: str) -> None:
+    sim, wire = played(kind, 30)
+    lines = [describe(sent, NAMES, kind) for sent in wire]
+    own = [sim.game.describe(sim.codec.decode(env)) for env in sim.envelopes]
+    for line, said in zip(lines, own, strict=True):
+        assert line == re.sub(r"\b([Ss])eat (\d)\b", lambda m: str(NAMES[int(m.group(2))]), said)
+    assert not any(re.search(r"\b[Ss]eat [0-3]\b", line) for line in lines)
+    assert any(name in line for line in lines for name in ("Ada", "Bob", "Cy"))
+    # an event this client cannot decode (a newer server's) gets the generic words
+    odd = msgspec.structs.replace(wire[-1], type="Unheard", actor=1,
+                                  data={"type": "Unheard", "seat": 1})
+    assert describe(odd, NAMES, kind) == "Bob: unheard"
 
 
 def test_log_and_moves_in_words() -> None:
