@@ -374,7 +374,7 @@ class Runtime:
                 excess -= 1
 
     async def resume_bots(self) -> None:
-        """Load the games whose bots are to move, so they play on after a restart."""
+        """Load every active game with bots, so its bots play on after a restart."""
         for game_id in await self.store.games_with_bots():
             await self.get(game_id)
 

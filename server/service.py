@@ -120,11 +120,12 @@ class Service:
                                       status="active" if full else None, bot=bot)
         except Conflict:
             raise Problem(409, "seat_taken", f"Seat {seat} was just taken.") from None
-        if full or bot:
+        held = self.runtime.games.get(game_id)
+        if bot and held is not None:  # a game loaded later reads its bots from the store
+            held.bots.add(seat)
+        if full:
             runtime = await self.runtime.get(game_id)
-            if runtime is not None and bot:
-                runtime.bots.add(seat)
-            if runtime is not None and full:
+            if runtime is not None:
                 await runtime.start()
         return seat, token
 
