@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
+import random
 import shutil
 import signal
 import socket
@@ -33,10 +34,32 @@ def die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-def free_port() -> int:
+def free_port(run: int = 1) -> int:
+    """The first of `run` consecutive ports that nothing holds now. They are drawn from below
+    the kernel's ephemeral range: a port the kernel handed out (bind to 0) may also become
+    the source port of any outgoing connection (to Redis, say) before the server binds it."""
+    low = _ephemeral_low()
+    for _ in range(1000):
+        base = random.randrange(max(1024, low - 12000), low - run)
+        if all(_bindable(base + i) for i in range(run)):
+            return base
+    raise RuntimeError(f"no {run} free consecutive ports below {low}")
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def wait_for_port(port: int, timeout: float = 15.0) -> None:
@@ -154,17 +177,26 @@ class Cluster:
     def __init__(self, db: Path, processes: int, redis_url: str, redis_prefix: str,
                  extra_env: dict[str, str] | None = None) -> None:
         self.db = db
-        self.ports = [free_port() for _ in range(processes)]
+        self.ports = [0] * processes
         self.redis_url = redis_url
         self.redis_prefix = redis_prefix
         self.extra_env = extra_env or {}
         self.proc: subprocess.Popen[str] | None = None
 
-    def start(self) -> Cluster:
+    def start(self, attempts: int = 3) -> Cluster:
+        # Another program may still take a port between our check and the servers' bind;
+        # then the launcher stops, and a fresh run of ports is tried.
+        for attempt in range(attempts):
+            try:
+                return self._start_once()
+            except RuntimeError:
+                if attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start_once(self) -> Cluster:
         # launch.py numbers ports from a base: find a free run of them.
-        base = self.ports[0]
-        while any(not _free(base + i) for i in range(len(self.ports))):
-            base = free_port()
+        base = free_port(len(self.ports))
         self.ports = [base + i for i in range(len(self.ports))]
         env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PLAZA_REDIS_PREFIX": self.redis_prefix,
                **self.extra_env}
@@ -175,6 +207,7 @@ class Cluster:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline().split()
         if line[:1] != ["ready"]:
+            self.stop()
             raise RuntimeError(f"the launcher did not start: {line}")
         assert [int(p) for p in line[1:]] == self.ports
         return self
@@ -189,8 +222,3 @@ class Cluster:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(20)
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as sock:
-        return sock.connect_ex(("127.0.0.1", port)) != 0
