@@ -30,7 +30,8 @@ def chromium() -> Iterator[object]:
         if os.environ.get("CI"):  # .ci/run installs it: a missing browser there is a failure
             pytest.fail("CI must provide Debian's chromium (.ci/run installs it)")
         pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+    from playwright import sync_api  # a test dependency: missing, it must fail, not skip
+
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser
