@@ -95,6 +95,7 @@ class State(msgspec.Struct, frozen=True):
     queue: tuple[tuple[int, ...], ...] = ()  # colours still to place, in groups to order
     bird_bath: bool = False  # a Bird Bath was just placed and may switch
     well_done: bool = False  # the Well offer of the area resolving has been answered
+    feature_placed: bool = False  # the closer put a Feature face up in the area resolving
     extra_turn: bool = False  # a Sundial was placed this turn
     ended: tuple[str, ...] = ()
 
@@ -112,8 +113,11 @@ class State(msgspec.Struct, frozen=True):
 
 def well_colours(state: State) -> list[int]:
     """Colours of the player whose turn it is that may place their Well in the area being
-    resolved: exactly one segment there, no token placed there by majority, Well unused."""
-    if not state.expert or state.resolving is None or state.well_done:
+    resolved: exactly one segment there, no token placed there by majority, Well unused.
+    None once that player has put a Feature face up there: with two colours each, only the
+    colour placed on top may carry a Feature (RULES.md), and a Well would go on top."""
+    if (not state.expert or state.resolving is None or state.well_done
+            or state.feature_placed):
         return []
     area = state.areas[state.resolving]
     return [c for c in state.in_play()
@@ -182,6 +186,7 @@ def _counted(state: State, e: AreaCounted) -> State:
                    winners=tuple(e.winners))
     return _settle(replace(
         state, areas=_set(state.areas, area), resolving=e.area, well_done=False,
+        feature_placed=False,
         pending=tuple(a for a in state.pending if a != e.area),
         queue=tuple(tuple(group) for group in e.order)))
 
@@ -203,9 +208,11 @@ def _token(state: State, e: TokenPlaced) -> State:
     area = state.areas[e.area]
     area = replace(area, tokens=(*area.tokens, Token(e.colour, e.feature, state.placed)))
     well = state.phase == "well"
+    mine = e.feature is not None and state.owners[e.colour] == state.turn
     return _settle(replace(
         state, supplies=_supply(state, e.colour, supply), areas=_set(state.areas, area),
         queue=state.queue if well else state.queue[1:], well_done=state.well_done or well,
+        feature_placed=state.feature_placed or mine,
         bird_bath=e.feature == "bird_bath", extra_turn=state.extra_turn or e.feature == "sundial"))
 
 

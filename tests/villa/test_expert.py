@@ -6,11 +6,29 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from domain.villa import GAME
-from domain.villa.commands import ChooseTokenOrder, DeclineWell, PlaceToken, PlaceWell
+from domain.villa.commands import (
+    ChooseTokenOrder,
+    DeclineWell,
+    PlaceToken,
+    PlaceWell,
+    SwapBirdBath,
+)
 from domain.villa.events import FeatureFlipped, GameEnded, TokenPlaced, TurnEnded
-from domain.villa.state import State, Supply
+from domain.villa.state import State, Supply, Token
 
-from .helpers import BLUE, GREEN, PINK, YELLOW, act, closing, counted, tokens_placed
+from .helpers import (
+    BLUE,
+    GREEN,
+    PINK,
+    YELLOW,
+    act,
+    begin,
+    closing,
+    counted,
+    lay,
+    tokens_placed,
+    with_tokens,
+)
 
 FEATURES = ["bridge", "column", "well"]
 
@@ -126,6 +144,33 @@ def test_two_colours_the_opponent_orders_their_own_tied_tokens() -> None:
     assert GAME.legal(state, 1) == [ChooseTokenOrder(GREEN), ChooseTokenOrder(YELLOW)]
     _, events = act(state, 1, ChooseTokenOrder(YELLOW))
     assert tokens_placed(events) == [(YELLOW, None), (GREEN, None)]
+
+
+def test_two_player_expert_closure_gives_at_most_one_face_up_feature() -> None:
+    """"Choose if you want to place a Feature for the color you place on top": blue has
+    the most, pink exactly one segment. A Feature on blue leaves no Well for pink (it would
+    go on top of blue's Feature); a neutral blue token leaves pink's Well on top."""
+    state, _ = counted(two_colours(0), [3, 0, 1, 0])
+    done, events = act(state, 0, PlaceToken("column"))
+    assert tokens_placed(events) == [(BLUE, "column")]
+    assert done.phase == "draw" and "well" in done.supplies[PINK].features
+    state, _ = act(state, 0, PlaceToken())
+    assert state.phase == "well" and GAME.legal(state, 0) == [PlaceWell(PINK), DeclineWell()]
+    state, _ = act(state, 0, PlaceWell(PINK))
+    assert [(t.colour, t.feature) for t in state.areas[0].tokens] == [(BLUE, None), (PINK, "well")]
+
+
+def test_two_player_expert_no_well_after_a_bird_bath_switched_away() -> None:
+    """The Bird Bath leaves the area it was placed in, but it was this closure's Feature."""
+    state = begin(2, expert=True, two_player_expert=True,
+                  features=["bird_bath", "column", "well"])
+    state, _ = lay(state, 10, 1, 1, 2, True)
+    state, _ = lay(state, 27, 0, 2, 3)  # seat 1 closes the adjacent spaces 0 and 1
+    state, _ = counted(with_tokens(state, 0, Token(BLUE)), [0, 3, 0, 1])  # area 1
+    state, _ = act(state, 1, PlaceToken("bird_bath"))
+    state, _ = act(state, 1, SwapBirdBath(0))
+    assert [t.feature for t in state.areas[1].tokens] == [None]
+    assert state.phase != "well" and "well" in state.supplies[YELLOW].features
 
 
 def test_sundial_gives_an_extra_turn() -> None:
