@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from random import Random
 
-from domain.core import Game, Outcome
+from domain.core import Game, Illegal, Outcome
 
 from .cards import BROWNS, FIRST_GAME, GREENS, GREYS, PURPLES
 from .commands import Command
 from .components import BASE_TILES, DISPLAY_SLOTS
 from .describe import describe
 from .events import BlocksDrawn, BuildingRevealed, CardsDrawn, Event, GameStarted
-from .options import Options
+from .options import Options, problems
 from .rules import active, decide, legal
 from .scoring import outcome
 from .state import State, evolve
@@ -40,7 +40,12 @@ class PalacesOfCarrara(Game[State, Command, Event, Options, View]):
     state_type = State
 
     def start(self, options: Options, seats: int, rng: Random) -> list[Event]:
-        events: list[Event] = [GameStarted(seats, options.expansion, options.board)]
+        # Refused here rather than when the options are decoded: a game stored with
+        # them before they were refused must still load.
+        wrong = problems(options)
+        if wrong:
+            raise Illegal(" ".join(wrong))
+        events: list[Event] = [GameStarted(seats, options.expansion, options.side())]
         if options.expansion:
             events.append(_cards(options, rng))
         pile = list(BASE_TILES)

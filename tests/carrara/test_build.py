@@ -117,7 +117,7 @@ def test_basic_game_has_no_eight_buildings_and_no_overbuilding() -> None:
 
 
 def test_expansion_eight_building_costs_eight_blocks_and_gives_an_upgrade_tile() -> None:
-    state = with_player(new_game(2, expansion=True), 0, blocks=blocks(white=8))
+    state = with_player(new_game(2, expansion=True, board="basic"), 0, blocks=blocks(white=8))
     tile = Tile("cattedrale", 8)
     assert Build(tile, "livorno") in GAME.legal(state, 0)
     state = play(state, 0, Build(tile, "livorno"), PayBlocks(("white",) * 8))

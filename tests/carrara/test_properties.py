@@ -27,7 +27,7 @@ VARIANTS = [
     pytest.param(seats, options, id=f"{seats}p-{name}")
     for seats in (2, 3, 4)
     for name, options in (("base", {}), ("expansion", {"expansion": True}),
-                          ("advanced", {"expansion": True, "board": "advanced"}))
+                          ("expansion-basic-side", {"expansion": True, "board": "basic"}))
 ]
 SECRETS = ("coins", "blocks", "objects")
 

@@ -107,7 +107,7 @@ def test_six_scoring_markers_per_player() -> None:
 def test_advanced_side_category_spaces_score_once_without_objects() -> None:
     tiles = board(livorno=[("porta", 3), ("villa", 1)], lerici=[("palazzo", 2), ("castello", 4),
                                                                 ("cattedrale", 2)])
-    state = with_player(new_game(2, board="advanced"), 0, cities=tiles)
+    state = with_player(new_game(2, expansion=True), 0, cities=tiles)
     legal = GAME.legal(state, 0)
     assert ScoreCategory("city") in legal and ScoreCategory("land") in legal
     after, events = act(state, 0, ScoreCategory("city"))

@@ -9,12 +9,14 @@ import pytest
 
 from domain.carrara import GAME
 from domain.carrara.cards import BASIC_CARDS, FIRST_GAME
-from domain.carrara.components import BASE_TILES, EIGHT_TILES, ITEMS, SPACES
-from domain.carrara.events import CardsDrawn
+from domain.carrara.commands import ScoreCategory
+from domain.carrara.components import BASE_TILES, CITIES, EIGHT_TILES, ITEMS, SPACES
+from domain.carrara.events import CardsDrawn, GameStarted
 from domain.carrara.options import Options
-from domain.core import registry
+from domain.carrara.state import upgrade_choices
+from domain.core import Illegal, registry
 
-from .helpers import blocks, new_game
+from .helpers import blocks, board, new_game, with_player
 
 
 def test_registry_finds_carrara() -> None:
@@ -91,9 +93,37 @@ def test_setup_named_cards_win_over_the_draw() -> None:
     assert state.cards.brown == "coins" and state.cards.green == "city_majority"
 
 
-def test_setup_board_side_option() -> None:
-    assert new_game(2).board == "basic"
-    assert new_game(2, board="advanced").board == "advanced"
+def test_expansion_uses_the_building_category_side_of_the_board() -> None:
+    # rulebook, expansion setup 1: "the side of their player board with the Building
+    # Category spaces"; with it come the two category scorings and upgrade tiles
+    state = with_player(new_game(2, expansion=True), 0, cities=board(lerici=[("villa", 1)]))
+    assert state.board == "advanced"
+    assert ScoreCategory("land") in GAME.legal(state, 0)
+    assert upgrade_choices(state) == SPACES
+    started = GAME.start(Options(expansion=True), 2, Random(0))[0]
+    assert started == GameStarted(2, True, "advanced")
+
+
+def test_basic_game_uses_the_side_of_the_board_with_trees() -> None:
+    # rulebook, setup 2: "Use the side with trees"; the category spaces are expansion parts
+    assert new_game(2).board == "basic" and new_game(2, board="basic").board == "basic"
+    with pytest.raises(Illegal, match=r'^board="advanced" needs the expansion: .*trees'):
+        new_game(2, board="advanced")
+
+
+def test_expansion_may_be_played_on_the_basic_side_as_the_seed_summarises_it() -> None:
+    # seed: the upgrade goes onto the matching city, scoring "wie im Basisspiel"
+    state = with_player(new_game(2, expansion=True, board="basic"), 0,
+                        cities=board(lerici=[("villa", 1)]))
+    assert state.board == "basic" and upgrade_choices(state) == CITIES
+    assert not any(isinstance(c, ScoreCategory) for c in GAME.legal(state, 0))
+
+
+def test_board_option_text_says_which_side_the_rules_allow() -> None:
+    schema = msgspec.json.schema(Options)["$defs"]["Options"]
+    for text in (schema["properties"]["board"]["description"], schema["description"]):
+        words = " ".join(text.split())
+        assert "Building Category" in words and "Only with the expansion" in words
 
 
 def test_options_reject_unknown_fields_and_have_a_schema() -> None:

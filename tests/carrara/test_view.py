@@ -122,6 +122,7 @@ def test_schemas_of_commands_events_options_and_views_are_generated() -> None:
 
 
 def test_basic_side_view_offers_only_the_city_upgrade_tiles() -> None:
-    assert GAME.view(new_game(2, expansion=True), None).upgrade_tiles == [
+    basic = new_game(2, expansion=True, board="basic")
+    assert GAME.view(basic, None).upgrade_tiles == [
         "livorno", "pisa", "lucca", "viareggio", "massa", "lerici"]
-    assert len(GAME.view(new_game(2, expansion=True, board="advanced"), None).upgrade_tiles) == 8
+    assert len(GAME.view(new_game(2, expansion=True), None).upgrade_tiles) == 8
