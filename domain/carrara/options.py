@@ -10,6 +10,8 @@ from msgspec import Meta
 from .cards import Brown, Green, Grey, Purple
 from .components import BoardSide
 
+_NAMED = "Expansion only: the card of this colour to play; empty: drawn at random."
+
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How to set up a game of The Palaces of Carrara.
@@ -23,7 +25,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     game); without the expansion the category side is refused. Without the expansion
     the objectives are those printed on the board. With it, one card of each colour is
     drawn at random, unless `first_game` asks for the four cards marked "2" or a card
-    is named here.
+    is named here; both are refused without the expansion.
     """
 
     expansion: bool = False
@@ -32,11 +34,12 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         "(advanced) with the expansion, the side with trees (basic) without. Only with "
         "the expansion may the basic side be chosen instead (the seed's expansion "
         "scores as in the basic game); the category side needs the expansion."))] = None
-    first_game: bool = False
-    brown: Brown | None = None
-    purple: Purple | None = None
-    grey: Grey | None = None
-    green: Green | None = None
+    first_game: Annotated[bool, Meta(description=(
+        'Expansion only: play the four cards marked "2" instead of drawing them.'))] = False
+    brown: Annotated[Brown | None, Meta(description=_NAMED)] = None
+    purple: Annotated[Purple | None, Meta(description=_NAMED)] = None
+    grey: Annotated[Grey | None, Meta(description=_NAMED)] = None
+    green: Annotated[Green | None, Meta(description=_NAMED)] = None
 
     def side(self) -> BoardSide:
         """The side the game is played on: the one chosen, else the rulebook's."""
@@ -53,4 +56,15 @@ def problems(options: Options) -> list[str]:
         out.append('board="advanced" needs the expansion: the basic game uses the side of '
                    "the player board with trees (rulebook, setup 2), and the Building "
                    "Category spaces come with the expansion.")
+    if options.first_game and not options.expansion:
+        out.append('first_game=true needs the expansion: the four cards marked "2" are '
+                   "for the first game with the expansion (rulebook), and the basic game "
+                   "plays the three objectives printed on the Objectives board.")
+    named = [f'{colour}="{card}"' for colour, card in (
+        ("brown", options.brown), ("purple", options.purple), ("grey", options.grey),
+        ("green", options.green)) if card is not None]
+    if named and not options.expansion:
+        out.append(f"{', '.join(named)}: named cards need the expansion; the basic game "
+                   "plays the three objectives printed on the Objectives board and no "
+                   "green Bonus Points Card (rulebook).")
     return out

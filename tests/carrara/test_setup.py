@@ -12,9 +12,10 @@ from domain.carrara.cards import BASIC_CARDS, FIRST_GAME
 from domain.carrara.commands import ScoreCategory
 from domain.carrara.components import BASE_TILES, CITIES, EIGHT_TILES, ITEMS, SPACES
 from domain.carrara.events import CardsDrawn, GameStarted
-from domain.carrara.options import Options
+from domain.carrara.options import Options, problems
 from domain.carrara.state import upgrade_choices
 from domain.core import Illegal, registry
+from domain.core.simulate import Simulation
 
 from .helpers import blocks, board, new_game, with_player
 
@@ -86,6 +87,30 @@ def test_setup_first_game_uses_the_four_cards_marked_two() -> None:
     state = new_game(2, expansion=True, first_game=True)
     c = state.cards
     assert (c.brown, c.purple, c.grey, c.green) == FIRST_GAME
+
+
+def test_first_game_cards_are_for_the_first_game_with_the_expansion() -> None:
+    # rulebook: "First game with the expansion: Use the 4 cards with a 2"; the basic game
+    # plays the objectives printed on the Objectives board
+    with pytest.raises(Illegal, match=r'^first_game=true needs the expansion: .*"2".*printed'):
+        new_game(2, first_game=True)
+    with pytest.raises(Illegal, match="first_game=true"):
+        Simulation(GAME, 3, {"first_game": True})
+
+
+def test_named_cards_need_the_expansion_the_basic_game_plays_the_printed_objectives() -> None:
+    # rulebook: the basic objectives are printed on the board; green cards "are not used
+    # in the basic version of the game"
+    with pytest.raises(Illegal) as refused:
+        new_game(2, brown="score_4_times", green="two_cities")
+    assert refused.value.message.startswith(
+        'brown="score_4_times", green="two_cities": named cards need the expansion;')
+    assert "printed on the Objectives board" in refused.value.message
+    for colour, card in (("purple", "objects"), ("grey", "total_cost")):
+        with pytest.raises(Illegal, match=f'^{colour}="{card}": named cards'):
+            new_game(2, **{colour: card})
+    assert len(problems(Options(first_game=True, grey="total_cost"))) == 2
+    assert problems(Options(expansion=True, first_game=True, grey="total_cost")) == []
 
 
 def test_setup_named_cards_win_over_the_draw() -> None:
