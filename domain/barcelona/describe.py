@@ -21,6 +21,7 @@ from .events import (
     PassengerPlaced,
     ProjectImproved,
     ProjectsRefreshed,
+    ProjectsReshuffled,
     ProjectsRevealed,
     ProjectTaken,
     SagradaStepped,
@@ -57,8 +58,12 @@ def describe(event: Event) -> str:
             return f"A game of Barcelona for {seats} players starts{extra}."
         case SetupDrawn(layout, tiles):
             return f"Setup: street actions {_words(layout)}; Cerdà Scoring tiles {_words(tiles)}."
-        case ProjectsRevealed(_, projects) | ProjectsRefreshed(projects):
+        case ProjectsRevealed(_, projects):
             return f"Modernisme tiles revealed: {_words(projects)}."
+        case ProjectsRefreshed(projects):
+            return f"The Modernisme display is discarded; tiles revealed: {_words(projects)}."
+        case ProjectsReshuffled(projects):
+            return f"The {len(projects)} discarded Modernisme tiles are shuffled into a new stack."
         case CitizensDrawn(seat, count, citizens):
             what = _words(citizens) if citizens else f"{count} hidden"
             return f"Seat {seat} draws Citizens from the bag: {what}."

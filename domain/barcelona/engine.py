@@ -50,6 +50,7 @@ from .events import (
     PassengerPlaced,
     ProjectImproved,
     ProjectsRefreshed,
+    ProjectsReshuffled,
     ProjectsRevealed,
     ProjectTaken,
     SagradaStepped,
@@ -83,6 +84,7 @@ from .turns import (
     cerda_gains,
     end_turn,
     refreshed,
+    reshuffled,
     revealed,
     scored_section,
     section_due,
@@ -277,6 +279,8 @@ def _apply(s: State, e: Event) -> State:
             return revealed(s, e)
         case ProjectsRefreshed():
             return refreshed(s, e)
+        case ProjectsReshuffled():
+            return reshuffled(s, e)
         case CitizensDrawn():
             return _citizens_drawn(s, e)
         case CitizensPlaced():

@@ -47,7 +47,15 @@ class ProjectsRevealed(msgspec.Struct, tag="ProjectsRevealed", tag_field="type",
 
 
 class ProjectsRefreshed(msgspec.Struct, tag="ProjectsRefreshed", tag_field="type", frozen=True):
-    """After a Cerdà Scoring: the display discarded and these tiles revealed."""
+    """After a Cerdà Scoring: the display discarded and these tiles revealed from the
+    stack (fewer than four when it runs out: the rest follow its reshuffle)."""
+
+    projects: tuple[Condition, ...]
+
+
+class ProjectsReshuffled(msgspec.Struct, tag="ProjectsReshuffled", tag_field="type",
+                         frozen=True):
+    """The Modernisme stack ran out: these discarded tiles became the new stack."""
 
     projects: tuple[Condition, ...]
 
@@ -194,10 +202,10 @@ class StartingJoyChosen(msgspec.Struct, tag="StartingJoyChosen", tag_field="type
 
 
 Event = (
-    GameStarted | SetupDrawn | ProjectsRevealed | ProjectsRefreshed | CitizensDrawn
-    | CitizensPlaced | CitizenUncovered | BenefitsChosen | ActionTaken | CobblestonePlaced
-    | StreetBuilt | IntersectionBuilt | ProjectTaken | ProjectImproved | ServiceBuilt
-    | TramMoved | PassengerPlaced | Skipped | ActionsEnded | SagradaStepped
+    GameStarted | SetupDrawn | ProjectsRevealed | ProjectsRefreshed | ProjectsReshuffled
+    | CitizensDrawn | CitizensPlaced | CitizenUncovered | BenefitsChosen | ActionTaken
+    | CobblestonePlaced | StreetBuilt | IntersectionBuilt | ProjectTaken | ProjectImproved
+    | ServiceBuilt | TramMoved | PassengerPlaced | Skipped | ActionsEnded | SagradaStepped
     | SagradaTileChosen | Stored | Built | CerdaScored | TurnEnded | Walked | JoyGiven | HexPlaced
     | StartingJoyChosen
 )

@@ -34,6 +34,7 @@ from .events import (
     Event,
     GameStarted,
     ProjectsRefreshed,
+    ProjectsReshuffled,
     ProjectsRevealed,
     SetupDrawn,
 )
@@ -122,10 +123,10 @@ class Barcelona(Game[State, Command, Event, Options, View]):
         return outcome(state)
 
     def irreversible(self, event: Event) -> bool:
-        """Draws from the bag and the Modernisme stack, the setup, and a hidden Citizen
-        uncovered: each shows what was hidden or random."""
+        """Draws from the bag and the Modernisme stack, its reshuffle, the setup, and a
+        hidden Citizen uncovered: each shows what was hidden or random."""
         return isinstance(event, CitizensDrawn | ProjectsRevealed | ProjectsRefreshed
-                          | SetupDrawn | CitizenUncovered)
+                          | ProjectsReshuffled | SetupDrawn | CitizenUncovered)
 
     def describe(self, event: Event) -> str:
         return describe(event)

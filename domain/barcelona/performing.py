@@ -44,7 +44,7 @@ from .events import (
 from .gains import add_vp, gain, move_cerda, pay, pop, push
 from .geometry import BUILDING_BLOCK, PRINTED, SPACE_STREET, TOUCHING, WIDE
 from .scoring import line_score
-from .state import Flag, State, Task, put, top, with_player
+from .state import Flag, State, Task, put, tiles_remain, top, with_player
 
 
 def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
@@ -140,7 +140,7 @@ def take(s: State, e: ProjectTaken) -> State:
     s = with_player(s, e.seat, projects=put(p.projects, e.slot, e.project))
     i = s.display.index(e.project)  # seed: a face-down placeholder stays in the display
     return replace(s, display=put(s.display, i, None), face_down=put(s.face_down, i, True),
-                   reveal_due=s.reveal_at_once and bool(s.projects_left))
+                   reveal_due=s.reveal_at_once and tiles_remain(s))
 
 
 def improve(s: State, e: ProjectImproved) -> State:

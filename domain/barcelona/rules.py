@@ -62,6 +62,7 @@ from .events import (
     PassengerPlaced,
     ProjectImproved,
     ProjectsRefreshed,
+    ProjectsReshuffled,
     ProjectsRevealed,
     ProjectTaken,
     SagradaStepped,
@@ -77,7 +78,7 @@ from .events import (
 )
 from .pedestrians import hex_free
 from .reasons import why_illegal
-from .state import State, Task, active, top
+from .state import State, Task, active, tiles_remain, top
 
 # -- legal ------------------------------------------------------------------------
 
@@ -117,7 +118,7 @@ def _walk_options(task: Task) -> list[Command]:
 
 def _reveal(state: State) -> list[Command]:
     """seed: the player chooses when to reveal the placeholders during the turn."""
-    return [RevealProjects()] if any(state.face_down) and state.projects_left else []
+    return [RevealProjects()] if any(state.face_down) and tiles_remain(state) else []
 
 
 def legal(state: State, seat: int) -> list[Command]:
@@ -235,6 +236,10 @@ def _simple(seat: int, command: Command) -> Event:
 def draw(state: State, rng: Random) -> Event | None:
     """What the state waits for that no seat chooses: a random draw (from what remains)
     or a Cerdà Scoring; None when a seat is to choose."""
+    if not state.projects_left and state.discards and state.phase != "over":
+        # research: "if at any point the stack would become empty, reshuffle the discarded
+        # tiles": so the stack is never empty while a reveal could need it
+        return ProjectsReshuffled(state.discards)
     if state.reveal_due or state.phase == "reveal":
         return _reveal_placeholders(state, rng)
     if state.phase == "scoring":
@@ -242,6 +247,9 @@ def draw(state: State, rng: Random) -> Event | None:
     if state.phase == "refresh":
         left = list(state.projects_left)
         return ProjectsRefreshed(tuple(_take(left, min(DISPLAY, len(left)), rng)))
+    if state.phase == "refill":
+        empty = [i for i, t in enumerate(state.display) if t is None and not state.face_down[i]]
+        return _reveal_into(state, empty, rng)
     if state.phase == "draw":
         return draw_citizens(state, state.turn, rng)
     return None
@@ -252,7 +260,12 @@ def _take(pool: list[Condition], n: int, rng: Random) -> list[Condition]:
 
 
 def _reveal_placeholders(state: State, rng: Random) -> ProjectsRevealed:
-    slots = [i for i, down in enumerate(state.face_down) if down]
+    return _reveal_into(state, [i for i, down in enumerate(state.face_down) if down], rng)
+
+
+def _reveal_into(state: State, slots: list[int], rng: Random) -> ProjectsRevealed:
+    """Tiles from the stack onto `slots`, as many as it holds (`draw` reshuffles the
+    discards for the rest)."""
     left = list(state.projects_left)
     tiles = _take(left, min(len(slots), len(left)), rng)
     return ProjectsRevealed(tuple(slots[: len(tiles)]), tuple(tiles))

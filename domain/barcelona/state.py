@@ -37,7 +37,7 @@ from .components import (
 from .options import BenefitTiming, Layout
 
 Phase = Literal["setup", "place", "actions", "build", "confirm", "reveal", "pre_scoring",
-                "scoring", "refresh", "draw", "pre_final", "over"]
+                "scoring", "refresh", "refill", "draw", "pre_final", "over"]
 TaskKind = Literal["benefits", "act", "narrow", "passenger", "store", "sagrada",
                    "sagrada_tile", "walk", "hex", "starting_joy"]
 # Hospital: no Coin costs; Pavelló: no Cloth cost of the space; Universitat: anywhere;
@@ -137,6 +137,7 @@ class State(msgspec.Struct, frozen=True):
     display: tuple[Condition | None, ...] = (None,) * 4
     face_down: tuple[bool, ...] = (False,) * 4
     projects_left: tuple[Condition, ...] = ()  # a set, sorted: never an order
+    discards: tuple[Condition, ...] = ()  # face up, sorted: the next stack once it runs out
     services: tuple[Service, ...] = ()
     services_left: tuple[int, ...] = ()
     sagrada_left: tuple[str, ...] = ()
@@ -169,6 +170,12 @@ def active(state: State) -> list[int]:
     if state.tasks:
         return [state.tasks[-1].seat]
     return [state.turn]
+
+
+def tiles_remain(state: State) -> bool:
+    """Whether a Modernisme tile can still be revealed (research: the discards are
+    reshuffled into a new stack when it runs out)."""
+    return bool(state.projects_left or state.discards)
 
 
 def top(state: State) -> Task | None:

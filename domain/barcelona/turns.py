@@ -12,11 +12,12 @@ from .components import (
 from .events import (
     CerdaScored,
     ProjectsRefreshed,
+    ProjectsReshuffled,
     ProjectsRevealed,
 )
 from .gains import add_vp, push
 from .scoring import cerda_scoring
-from .state import State, Task, with_player
+from .state import State, Task, tiles_remain, with_player
 
 
 def start_turn(s: State) -> State:
@@ -32,7 +33,7 @@ def start_turn(s: State) -> State:
 def end_turn(s: State) -> State:
     """seed: placeholders revealed at the end of the turn, then the Cerdà Scoring check."""
     if any(s.face_down):
-        if s.projects_left:
+        if tiles_remain(s):
             return replace(s, phase="reveal")
         s = replace(s, face_down=(False,) * len(s.face_down))
     return check_scoring(s)
@@ -90,16 +91,36 @@ def revealed(s: State, e: ProjectsRevealed) -> State:
         left.remove(tile)
     s = replace(s, display=tuple(display), face_down=tuple(down), projects_left=tuple(left),
                 reveal_due=False)
-    if not s.projects_left:  # nothing left to reveal: placeholders stay empty
+    if s.phase == "refill":
+        return _refilled(s)
+    if any(s.face_down) and tiles_remain(s):  # research: the rest after the reshuffle
+        s = replace(s, reveal_due=True)
+    elif any(s.face_down):  # nothing left to reveal: placeholders stay empty
         s = replace(s, face_down=(False,) * len(down))
-    return check_scoring(s) if s.phase == "reveal" else s
+    return check_scoring(s) if s.phase == "reveal" and not any(s.face_down) else s
 
 
 def refreshed(s: State, e: ProjectsRefreshed) -> State:
     """seed: the four displayed tiles are discarded and four new ones revealed."""
+    gone = tuple(t for t in s.display if t is not None)
     left = list(s.projects_left)
     for tile in e.projects:
         left.remove(tile)
     display = (*e.projects, *(None,) * (len(s.display) - len(e.projects)))
-    s = replace(s, display=display, face_down=(False,) * len(display), projects_left=tuple(left))
+    s = replace(s, display=display, face_down=(False,) * len(display), projects_left=tuple(left),
+                discards=tuple(sorted((*s.discards, *gone))))
+    return _refilled(s)
+
+
+def _refilled(s: State) -> State:
+    """research: a display left short by an empty stack is filled from the reshuffled
+    discards before play goes on."""
+    if None in s.display and tiles_remain(s):
+        return replace(s, phase="refill")
     return check_scoring(s)
+
+
+def reshuffled(s: State, e: ProjectsReshuffled) -> State:
+    """research: the discarded tiles make a new stack (a set: each draw picks at random)."""
+    return replace(s, projects_left=tuple(sorted((*s.projects_left, *e.projects))),
+                   discards=tuple(t for t in s.discards if t not in e.projects))

@@ -129,6 +129,7 @@ class View(msgspec.Struct, frozen=True):
     display: list[Condition | None]
     face_down: list[bool]
     projects_left: int
+    projects_discarded: list[Condition]  # face up: the next stack once this one runs out
     project_spaces: list[ProjectSpace]
     services: list[ServiceView]
     sagrada_tiles: list[str]
@@ -210,7 +211,8 @@ def _spectators(state: State) -> View:
         track_vp=dict(TRACK_VP), building_vp=lowest_visible(state),
         cerda_tiles=list(state.cerda_tiles), scored=state.scored,
         display=list(state.display), face_down=list(state.face_down),
-        projects_left=len(state.projects_left), project_spaces=list(PROJECT_SPACES),
+        projects_left=len(state.projects_left), projects_discarded=list(state.discards),
+        project_spaces=list(PROJECT_SPACES),
         services=[ServiceView(kind, _name(kind), state.services_left[i],
                               *(service_price(state, i) if state.services_left[i] else (0, 0)))
                   for i, kind in enumerate(state.services)],

@@ -16,7 +16,7 @@ import pytest
 
 from domain.barcelona import GAME
 from domain.barcelona.commands import Build, PlaceCitizens, Store
-from domain.barcelona.components import BAG, TILES
+from domain.barcelona.components import BAG, DISPLAY, TILES, modernisme_pool
 from domain.barcelona.state import State
 from domain.core import EventCodec, Illegal
 from domain.core.simulate import Simulation
@@ -41,6 +41,7 @@ def check_components(state: State) -> None:
     on_board = sum(len(s) for s in state.stacks)
     on_tracks = sum(sum(row) for row in state.track) - sum(sum(row) for row in _covers(state))
     assert sum(state.bag) + held + on_board + on_tracks == sum(BAG)
+    check_modernisme(state)
     built = [s.level for s in state.sites if s]
     for level, n in TILES.items():
         assert state.tiles_left[level] >= 0 and built.count(level) <= n
@@ -48,6 +49,19 @@ def check_components(state: State) -> None:
         assert p.coins >= 0 and p.cloths >= 0 and p.coins + p.cloths <= p.capacity
         assert 0 <= p.cerda <= 9 and 0 <= p.sagrada <= 7
         assert all(1 <= j <= 6 for j in p.joy)
+
+
+def check_modernisme(state: State) -> None:
+    """Every Modernisme tile is in one place, and the display shows four (face up or
+    waiting face down) while any tile is left to reveal."""
+    shown = [t for t in state.display if t is not None]
+    boards = [t for p in state.players for t in p.projects if t is not None]
+    places = [*shown, *boards, *state.projects_left, *state.discards]
+    in_play = [t for t in modernisme_pool(state.expansion) if t not in state.cerda_tiles]
+    assert sorted(places) == sorted(in_play)
+    if state.projects_left or state.discards:
+        assert len(shown) + sum(state.face_down) == DISPLAY
+    assert state.projects_left or not state.discards, "an empty stack waits for its reshuffle"
 
 
 def _covers(state: State) -> tuple[tuple[bool, ...], ...]:
