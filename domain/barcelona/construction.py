@@ -53,8 +53,8 @@ def built(s: State, e: Built) -> State:
 
 
 def _to_track(s: State, x: int) -> State:
-    """seed: the used Citizen goes to the leftmost empty space of its row (assumption:
-    back to the bag when the row is full)."""
+    """seed: the used Citizen goes to the leftmost empty space of its row (research:
+    beside the board, out of the game, when the row is full)."""
     stack = s.stacks[x]
     citizen = stack[-1]
     s = replace(s, stacks=put(s.stacks, x, stack[:-1]),
@@ -62,7 +62,7 @@ def _to_track(s: State, x: int) -> State:
     row = CLASSES.index(citizen)
     spaces = s.track[row]
     if all(spaces):
-        return replace(s, bag=put(s.bag, row, s.bag[row] + 1))
+        return replace(s, outside=put(s.outside, row, s.outside[row] + 1))
     i = spaces.index(False)
     return replace(s, track=put(s.track, row, put(spaces, i, True)))
 

@@ -20,6 +20,7 @@ from .actions import (
     task_actions,
 )
 from .components import (
+    BAG,
     BENEFIT_VP,
     CLASSES,
     SAGRADA_SLOTS,
@@ -99,8 +100,10 @@ __all__ = ["cerda_gains", "evolve", "lowest_visible", "section_due", "settle", "
 
 def _setup(e: GameStarted) -> State:
     track = (covered_at_start(e.seats),) * len(CLASSES)
+    # research: covered by Citizens of the row's class; "all remaining" go in the bag
+    bag = tuple(n - sum(row) for n, row in zip(BAG, track, strict=True))
     return State(
-        seats=e.seats, expansion=e.expansion, promo_bonus=e.promo_bonus,
+        seats=e.seats, bag=bag, expansion=e.expansion, promo_bonus=e.promo_bonus,
         layout_mode=e.layout, timing=e.intersection_benefits, confirm=e.confirm_end_of_turn,
         reveal_at_once=e.reveal_projects_at_once, players=(Player(),) * e.seats,
         track=track, sidewalk=put((None,) * 25, 12, -1),

@@ -121,6 +121,7 @@ class State(msgspec.Struct, frozen=True):
     players: tuple[Player, ...] = ()
     layout: tuple[Action, ...] = ()
     bag: tuple[int, ...] = BAG
+    outside: tuple[int, ...] = (0,) * len(BAG)  # per class: Citizens beyond a full row
     stacks: tuple[tuple[Cls, ...], ...] = ((),) * 25  # per crossing, bottom first
     placed_by: tuple[int | None, ...] = (None,) * 25
     intersections: tuple[int | None, ...] = (None,) * 25

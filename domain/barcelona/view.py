@@ -137,6 +137,7 @@ class View(msgspec.Struct, frozen=True):
     violets: list[Violet]
     hexes: list[int | None]
     bag_size: int
+    citizens_outside: list[int]  # per class row: placed beside the board, its row full
     end: bool
     finished: bool
     players: list[PlayerView]
@@ -218,6 +219,7 @@ def _spectators(state: State) -> View:
                   for i, kind in enumerate(state.services)],
         sagrada_tiles=list(state.sagrada_left), amenities=list(state.amenities),
         violets=list(state.violets), hexes=list(state.hexes), bag_size=sum(state.bag),
+        citizens_outside=list(state.outside),
         end=state.end, finished=state.phase == "over", players=_players(state, None),
     )
 

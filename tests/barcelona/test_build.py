@@ -105,6 +105,20 @@ def test_used_citizens_move_to_the_leftmost_spaces_of_their_rows() -> None:
     assert state.stacks[1] == () and state.stacks[2] == ()
 
 
+def test_a_citizen_landing_on_a_full_row_is_placed_outside_the_board() -> None:
+    """research: "If the final section of a Citizen track becomes full, place any extra
+    Citizen(s) outside the board instead": out of the game, not back into the bag."""
+    state = _building(c1=("working",), c2=("upper",))
+    track = list(state.track)
+    track[2] = (True,) * len(track[2])
+    state = replace(state, track=tuple(track))
+    bag = state.bag
+    state = play(state, 0, Build(SQUARE, 1, (1, 2)))
+    assert state.outside == (0, 0, 1) and state.bag == bag
+    assert state.track[0][:2] == (True, True)  # the Upper Citizen still found a space
+    assert GAME.view(state, None).citizens_outside == [0, 0, 1]
+
+
 def test_a_building_scores_the_lowest_vp_value_still_visible_on_the_tracks() -> None:
     state = _building(c1=("working",), c2=("working",))
     track = list(state.track)

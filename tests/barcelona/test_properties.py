@@ -36,11 +36,12 @@ VARIANTS = [pytest.param(seats, options, id=f"{seats}p-{name}")
 
 
 def check_components(state: State) -> None:
-    """Nothing is created or lost: 72 Citizens, every Building tile, Warehouse limits."""
+    """Nothing is created or lost: 72 Citizens (those covering track spaces and those
+    beside a full row included), every Building tile, Warehouse limits."""
     held = sum(len(p.hand) for p in state.players)
     on_board = sum(len(s) for s in state.stacks)
-    on_tracks = sum(sum(row) for row in state.track) - sum(sum(row) for row in _covers(state))
-    assert sum(state.bag) + held + on_board + on_tracks == sum(BAG)
+    on_tracks = sum(sum(row) for row in state.track)
+    assert sum(state.bag) + held + on_board + on_tracks + sum(state.outside) == sum(BAG)
     check_modernisme(state)
     built = [s.level for s in state.sites if s]
     for level, n in TILES.items():
@@ -61,12 +62,8 @@ def check_modernisme(state: State) -> None:
     assert sorted(places) == sorted(in_play)
     if state.projects_left or state.discards:
         assert len(shown) + sum(state.face_down) == DISPLAY
-    assert state.projects_left or not state.discards, "an empty stack waits for its reshuffle"
-
-
-def _covers(state: State) -> tuple[tuple[bool, ...], ...]:
-    from domain.barcelona.components import covered_at_start
-    return (covered_at_start(state.seats),) * 3
+    if state.phase != "over":  # once over, no tile is revealed again: nothing to reshuffle for
+        assert state.projects_left or not state.discards, "an empty stack waits for a reshuffle"
 
 
 def check_secrets(sim: Simulation) -> None:

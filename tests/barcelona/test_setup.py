@@ -6,8 +6,10 @@ import pytest
 
 from domain.barcelona import GAME
 from domain.barcelona.components import (
+    BAG,
     BASE_ACTIONS,
     BASE_SERVICES,
+    CLASSES,
     EXPANSION_ACTIONS,
     EXPANSION_SERVICES,
     MODERNISME_ONLY,
@@ -31,11 +33,22 @@ def test_barcelona_is_registered_for_two_to_four_players() -> None:
     assert GAME.seat_counts == (2, 3, 4)
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_each_player_starts_with_two_citizens_from_the_bag(seats: int) -> None:
+@pytest.mark.parametrize(("seats", "bag"), [(2, 54), (3, 63), (4, 72)])
+def test_each_player_starts_with_two_citizens_from_the_bag(seats: int, bag: int) -> None:
     state = new_game(seats)
     assert all(len(p.hand) == 2 for p in state.players)
-    assert sum(state.bag) == 72 - 2 * seats
+    assert sum(state.bag) == bag - 2 * seats
+
+
+@pytest.mark.parametrize(("seats", "per_row"), [(2, 6), (3, 3), (4, 0)])
+def test_covered_track_spaces_hold_citizens_of_their_row_and_the_rest_go_in_the_bag(
+        seats: int, per_row: int) -> None:
+    """research: "place a Citizen token of the corresponding type on each marked space";
+    "place all remaining Citizen tokens in the cloth bag"."""
+    state = new_game(seats)
+    assert [sum(row) for row in state.track] == [per_row] * 3
+    drawn = [sum(c == cls for p in state.players for c in p.hand) for cls in CLASSES]
+    assert [state.bag[i] + drawn[i] for i in range(3)] == [n - per_row for n in BAG]
 
 
 def test_player_board_starting_values() -> None:

@@ -56,7 +56,7 @@ def test_the_task_awaited_is_shown_to_everyone_with_its_details() -> None:
 
 def test_bag_and_modernisme_stack_are_shown_as_sizes_only() -> None:
     view = msgspec.to_builtins(GAME.view(new_game(2), 0))
-    assert view["bag_size"] == 68 and isinstance(view["projects_left"], int)
+    assert view["bag_size"] == 72 - 18 - 4 and isinstance(view["projects_left"], int)
     assert "bag" not in view and "hand" not in view
 
 
