@@ -13,9 +13,9 @@ BenefitTiming = Literal["immediately", "start_of_turn"]
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How to set up a game of Barcelona.
 
-    `expansion` plays Passeig de Gràcia; `promo_bonus` (with it) replaces the four
+    `expansion` plays Passeig de Gràcia; `promo_bonus` (with it only) replaces the four
     Building Bonus tiles by the promo tiles. `layout` lays the Action tiles at random
-    (default) or where the board prints them (always random with the expansion).
+    (default) or where the board prints them (without the expansion only).
     `intersection_benefits` says when an Intersection's owner takes the benefits of
     Citizens placed there in someone else's turn. `confirm_end_of_turn` (default) makes
     a turn end with an explicit EndTurn; without it the turn ends as soon as nothing is
@@ -29,3 +29,23 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     intersection_benefits: BenefitTiming = "immediately"
     confirm_end_of_turn: bool = True
     reveal_projects_at_once: bool = False
+
+    def __post_init__(self) -> None:
+        # An option that would change nothing is refused when the options are read (a
+        # ValueError becomes msgspec's ValidationError, like any other bad option), so a
+        # table never believes it plays a variant it does not.
+        problems = no_op_problems(self)
+        if problems:
+            raise ValueError(" ".join(problems))
+
+
+def no_op_problems(options: Options) -> list[str]:
+    """Each option these settings would ignore, in words."""
+    out = []
+    if options.promo_bonus and not options.expansion:  # seed: "With the expansion, ..."
+        out.append("The promo Building Bonus tiles are played only with the Passeig de Gràcia "
+                   "expansion: set expansion to true or promo_bonus to false.")
+    if options.layout == "printed" and options.expansion:  # seed: "always random"
+        out.append("With the Passeig de Gràcia expansion the Action tiles are always laid at "
+                   "random: leave layout at random.")
+    return out

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 import pytest
 
 from domain.barcelona import GAME
@@ -22,6 +25,7 @@ from domain.barcelona.components import (
     multiplier,
 )
 from domain.barcelona.engine import sidewalk_spot
+from domain.barcelona.options import Options
 from domain.barcelona.state import active
 from domain.core import registry
 
@@ -92,9 +96,19 @@ def test_action_layout_random_by_default_or_as_printed() -> None:
 
 
 def test_expansion_layout_is_always_random_with_its_three_actions() -> None:
-    state = new_game(2, expansion=True, layout="printed")
+    state = new_game(2, expansion=True)
     assert sorted(state.layout) == sorted(EXPANSION_ACTIONS)
     assert not {"coins", "cloth_vp", "cerda"} & set(state.layout)
+    assert len({new_game(2, seed=s, expansion=True).layout for s in range(5)}) > 1
+
+
+def test_printed_layout_with_the_expansion_is_refused_with_a_sentence() -> None:
+    """seed: "With the expansion the layout is always random": asking for the printed
+    one would change nothing, so it is refused like any other invalid option."""
+    with pytest.raises(msgspec.ValidationError, match="always laid at random"):
+        msgspec.convert({"expansion": True, "layout": "printed"}, Options)
+    with pytest.raises(msgspec.ValidationError, match="always laid at random"):
+        msgspec.json.decode(b'{"expansion": true, "layout": "printed"}', type=Options)
 
 
 def test_expansion_setup_amenities_violets_services_sagrada_sidewalk() -> None:
@@ -130,13 +144,30 @@ def test_promo_building_bonus_tiles_replace_the_five_vp_tiles_with_the_expansion
     assert new_game(2).bonuses == ("vp5",) * 4
     state = new_game(2, expansion=True, promo_bonus=True)
     assert sorted(state.bonuses) == sorted(PROMO_BONUSES)
-    assert new_game(2, promo_bonus=True).bonuses == ("vp5",) * 4  # promo needs the expansion
+
+
+def test_promo_tiles_without_the_expansion_are_refused_with_a_sentence() -> None:
+    """seed: the promo tiles replace the Building Bonus tiles "with the expansion";
+    without it the option would change nothing."""
+    with pytest.raises(msgspec.ValidationError, match="only with the Passeig de Gràcia"):
+        msgspec.convert({"promo_bonus": True}, Options)
+    with pytest.raises(ValueError, match="set expansion to true or promo_bonus to false"):
+        Options(promo_bonus=True)
+
+
+@pytest.mark.parametrize("expansion", [False, True])
+def test_every_other_option_is_accepted_with_or_without_the_expansion(expansion: bool) -> None:
+    changes: list[dict[str, Any]] = [
+        {"intersection_benefits": "start_of_turn"}, {"confirm_end_of_turn": False},
+        {"reveal_projects_at_once": True},
+        {"promo_bonus": True} if expansion else {"layout": "printed"},
+    ]
+    for change in changes:
+        options = msgspec.convert({"expansion": expansion, **change}, Options)
+        assert new_game(2, **msgspec.to_builtins(options)).expansion == expansion
 
 
 def test_options_refuse_unknown_fields() -> None:
-    import msgspec
-
-    from domain.barcelona.options import Options
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert({"expansions": True}, Options)
     assert msgspec.convert({}, Options) == GAME.default_options()
