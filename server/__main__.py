@@ -9,6 +9,8 @@ import uvicorn
 
 from .app import create_app
 from .config import Config
+from .protocol import MAX_FRAME
+from .transport import with_header_deadline
 
 
 def tune_gc() -> None:
@@ -28,8 +30,11 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=config.log_level.upper())
     app = create_app(config)
     tune_gc()
+    # A frame a little over MAX_FRAME is read and answered `too_large`; the transport closes a
+    # connection with 1009 as soon as a frame passes twice that, before it is read whole.
     uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,
-                ws="websockets-sansio", ws_max_size=16 << 20,
+                http=with_header_deadline(config.limits.header_seconds),
+                ws="websockets-sansio", ws_max_size=2 * MAX_FRAME,
                 ws_per_message_deflate=config.permessage_deflate, lifespan="on",
                 timeout_graceful_shutdown=2)
 

@@ -7,6 +7,8 @@ import importlib
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -16,6 +18,7 @@ from domain.core import Game, registry
 from . import http_api, metrics, pages, ws
 from .broker import make_broker
 from .config import Config
+from .headers import SecurityHeaders
 from .runtime import Runtime, Settings
 from .service import Service
 from .store import Store
@@ -34,7 +37,7 @@ def create_app(config: Config) -> Starlette:
     broker = make_broker(config.redis_url, config.redis_prefix)
     runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
                                               bot_delay=config.bot_delay))
-    service = Service(store, runtime)
+    service = Service(store, runtime, config.limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -56,11 +59,21 @@ def create_app(config: Config) -> Starlette:
 
     routes = [
         *http_api.routes(service),
-        WebSocketRoute("/ws", ws.endpoint(service, config.rate, config.burst)),
+        WebSocketRoute("/ws", ws.endpoint(service, config.rate, config.burst,
+                                          config.limits.hello_seconds)),
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         *pages.routes(),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)],
+                    exception_handlers={HTTPException: http_error})
     app.state.service = service
     return app
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no such route, wrong method) as JSON with a code, like ours."""
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "bad_method"}.get(exc.status_code, f"http_{exc.status_code}")
+    return JSONResponse({"error": {"code": code, "message": f"{exc.detail}: {request.method} "
+                                   f"{request.url.path[:200]}."}}, exc.status_code, exc.headers)

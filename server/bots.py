@@ -18,12 +18,16 @@ import msgspec
 
 from domain.core import rng_for
 
-from . import metrics
+from . import faults, metrics
+from .protocol import Accepted, Rejected
 
 if TYPE_CHECKING:
     from .runtime import GameRuntime
 
 log = logging.getLogger("plaza.bots")
+_frame = msgspec.json.Decoder(Accepted | Rejected)
+RETRYABLE = frozenset({"busy", "internal"})  # answers about the server, not the move
+MAX_PAUSE = 5.0  # seconds between tries of a bot whose writes keep failing
 
 
 class Bots:
@@ -54,20 +58,36 @@ class Bots:
 
     async def _play(self) -> None:
         rt = self.runtime
+        pause = self.delay
         while (seat := self._to_move()) is not None:
             seq = rt.seq
-            await asyncio.sleep(self.delay)
+            await asyncio.sleep(pause)
             if rt.seq != seq or self._to_move() != seat:
+                pause = self.delay
                 continue  # somebody moved meanwhile (an undo, another process's bot)
             rng = rng_for(rt.seed, seq, purpose=f"bot:{seat}")
             command = rt.game.bot_move(rt.state, seat, rng)
             if command is None:
                 return
             metrics.BOT_MOVES.labels(rt.kind).inc()
-            await rt.command(seat, f"bot-{seq}", seq, msgspec.to_builtins(command))
-            if rt.seq == seq:  # refused, and nobody else moved: a bug in bot_move
+            code = await self._send(seat, seq, command)
+            if rt.seq != seq:
+                pause = self.delay
+            elif code in RETRYABLE:  # the write failed, not the move: try it again, slower
+                pause = min(max(2 * pause, 0.05), MAX_PAUSE)
+            else:  # refused, and nobody else moved: a bug in bot_move
                 log.error("game %s: the bot of seat %d was refused %r", rt.game_id, seat, command)
                 return
+
+    async def _send(self, seat: int, seq: int, command: object) -> str | None:
+        """Send the move under ref `bot-N`; the refusal's code, None when accepted."""
+        try:
+            answer = await self.runtime.command(seat, f"bot-{seq}", seq, msgspec.to_builtins(command))
+        except Exception as exc:  # a bot must outlive any one failed write
+            faults.report(exc, f"game {self.runtime.game_id}: the bot of seat {seat}")
+            return "internal"
+        frame = _frame.decode(answer)
+        return frame.code if isinstance(frame, Rejected) else None
 
     async def stop(self) -> None:
         if self._task is not None:

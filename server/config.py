@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .limits import Limits
 
 
 @dataclass(frozen=True)
@@ -21,6 +24,7 @@ class Config:
     permessage_deflate: bool = False
     bot_delay: float = 0.8  # seconds the server's bots wait before they move
     log_level: str = "warning"
+    limits: Limits = field(default_factory=Limits)
 
     @classmethod
     def from_env(cls, argv: list[str] | None = None) -> Config:
@@ -42,9 +46,34 @@ class Config:
                             default=float(env.get("PLAZA_BOT_DELAY", cls.bot_delay)),
                             help="seconds the server's bots wait before they move (PLAZA_BOT_DELAY)")
         parser.add_argument("--log-level", default=env.get("PLAZA_LOG_LEVEL", cls.log_level))
+        add_limit_flags(parser, env)
         args = parser.parse_args(argv)
         extra = tuple(m for m in env.get("PLAZA_EXTRA_GAMES", "").split(",") if m)
+        limits = Limits(**{name: getattr(args, name) for name in LIMIT_FLAGS})
         return cls(host=args.host, port=args.port, db=args.db, redis_url=args.redis_url,
                    redis_prefix=args.redis_prefix, snapshot_every=args.snapshot_every,
                    extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
-                   bot_delay=args.bot_delay)
+                   bot_delay=args.bot_delay, limits=limits)
+
+
+# Each limit of `Limits`: its flag is --create-rate, its variable PLAZA_CREATE_RATE, and so on.
+LIMIT_FLAGS = {
+    "create_rate": "games a client address may create, fork or import a second",
+    "create_burst": "... and at once",
+    "waiting_per_address": "games of one client address waiting for players at a time",
+    "hello_seconds": "seconds a WebSocket may take to send its hello",
+    "header_seconds": "seconds an HTTP request's headers may take",
+    "body_seconds": "seconds an HTTP request's body may take",
+    "max_body": "bytes of a JSON request body",
+    "max_replay": "bytes of an imported replay file",
+}
+
+
+def add_limit_flags(parser: argparse.ArgumentParser, env: Mapping[str, str]) -> None:
+    defaults = Limits()
+    for name, help_ in LIMIT_FLAGS.items():
+        default = getattr(defaults, name)
+        raw = env.get(f"PLAZA_{name.upper()}") or None
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(default),
+                            default=type(default)(raw) if raw else default,
+                            help=f"{help_} (PLAZA_{name.upper()}; default {default})")

@@ -20,6 +20,8 @@ FANOUT_SECONDS = Histogram(
 BOT_MOVES = Counter("plaza_bot_moves_total", "Commands sent by this process's bots (another "
                     "process may have sent the same one first)", ["kind"], registry=REGISTRY)
 GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
+FAULTS = Counter("plaza_faults_total", "Unexpected exceptions caught at the edge, by type", ["type"],
+                 registry=REGISTRY)
 
 
 def render() -> bytes:

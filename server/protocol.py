@@ -7,11 +7,20 @@ their JSON Schemas come from each game's types via `GET /api/kinds`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 MAX_FRAME = 1 << 20  # 1 MiB
+INT64 = 2**63 - 1
+# Whole numbers a client may send: the store keeps 64-bit integers, and a larger one
+# must be refused at the edge, not inside a transaction shared with other games.
+Seq = Annotated[int, msgspec.Meta(ge=0, le=INT64)]
+Seed = Annotated[int, msgspec.Meta(ge=0, le=INT64)]
+SeatNumber = Annotated[int, msgspec.Meta(ge=0, le=63)]
+SeatCount = Annotated[int, msgspec.Meta(ge=1, le=64)]
+Name = Annotated[str, msgspec.Meta(max_length=200)]
+Token = Annotated[str, msgspec.Meta(max_length=200)]
 
 
 class Envelope(msgspec.Struct, frozen=True):
@@ -34,15 +43,15 @@ class Envelope(msgspec.Struct, frozen=True):
 
 
 class Hello(msgspec.Struct, tag="hello", tag_field="op", frozen=True, forbid_unknown_fields=False):
-    game: str
-    token: str | None = None
-    since: int | None = None
+    game: Annotated[str, msgspec.Meta(max_length=200)]
+    token: Token | None = None
+    since: Seq | None = None
 
 
 class Command(msgspec.Struct, tag="command", tag_field="op", frozen=True):
     ref: str
     command: dict[str, Any]
-    after: int | None = None
+    after: Seq | None = None
 
 
 class Undo(msgspec.Struct, tag="undo", tag_field="op", frozen=True):
@@ -106,22 +115,30 @@ ServerFrame = Welcome | Update | Accepted | Rejected | Error | Pong
 
 # Error codes (PROTOCOL.md) -------------------------------------------------------
 
-REJECT_CODES = ("not_a_seat", "not_your_turn", "illegal", "stale", "game_over", "undo_refused")
-ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_game", "bad_token")
+# `busy` (lost too many races in a row) and `internal` (a fault of the server's) are not
+# recorded under the ref: sending the same ref again is a fresh try.
+REJECT_CODES = ("not_a_seat", "not_your_turn", "illegal", "stale", "game_over", "undo_refused",
+                "busy", "internal")
+# `no_hello`: the connection sent no hello in time (it is closed); `internal`: a fault of the
+# server's while handling the frame (the connection stays open).
+ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_game", "bad_token",
+               "no_hello", "internal")
 
 # HTTP bodies --------------------------------------------------------------------
 
 
 class NewGame(msgspec.Struct, frozen=True):
-    kind: str
-    seats: int
+    kind: Annotated[str, msgspec.Meta(max_length=64)]
+    seats: SeatCount
     options: dict[str, Any] = {}
-    seed: int | None = None
+    seed: Seed | None = None  # a known seed makes a practice game: its draws are predictable
 
 
 class JoinGame(msgspec.Struct, frozen=True):
-    name: str
-    seat: int | None = None
+    name: Name
+    seat: SeatNumber | None = None
+    # An extension: joining a fork of an unfinished game needs that seat's token in the source.
+    source_token: Token | None = None
 
 
 class Joined(msgspec.Struct, frozen=True):
@@ -130,7 +147,7 @@ class Joined(msgspec.Struct, frozen=True):
 
 
 class ForkGame(msgspec.Struct, frozen=True):
-    at: int
+    at: Seq
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -154,6 +171,21 @@ class GameInfo(msgspec.Struct, frozen=True):
     forked_from: str | None = None
     forked_at: int | None = None
     outcome: Outcome | None = None
+    practice: bool = False  # an extension: the creator chose the seed, so draws are predictable
+
+
+class Created(GameInfo, frozen=True):
+    """The answer to creating a game: its metadata and the creator's token (an extension),
+    which lets the creator seat the server's bots."""
+
+    creator_token: str = ""
+
+
+class Forked(GameInfo, frozen=True):
+    """The answer to a fork: its metadata and, for a fork of an unfinished game, the seat
+    the caller holds in it (an extension)."""
+
+    joined: Joined | None = None
 
 
 class StateAnswer(msgspec.Struct, frozen=True):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -39,12 +39,12 @@ from domain.core import (
 )
 from domain.core.registry import AnyGame
 
-from . import metrics
+from . import faults, metrics
 from .audience import Audiences
 from .bots import Bots
 from .broker import Broker
 from .protocol import Accepted, Rejected
-from .store import Conflict, GameRow, Store, now_ms
+from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, now_ms
 from .timelines import encode_state, load_timeline
 
 log = logging.getLogger("plaza.runtime")
@@ -55,6 +55,22 @@ MAX_RETRIES = 8
 
 class BadCommand(ValueError):
     """The command's payload does not fit the game's schema (a `bad_frame`)."""
+
+
+class Busy(Rejection):
+    """Lost the race for the next seq too often in a row: worth sending again."""
+
+    code = "busy"
+
+
+class Internal(Rejection):
+    """A fault of the server's: nothing was applied, and the same ref may be sent again."""
+
+    code = "internal"
+
+
+# Answers not remembered under their ref: a retry of the same ref is a fresh try.
+UNREMEMBERED = frozenset({Busy.code, Internal.code})
 
 
 class Viewer(Protocol):
@@ -98,6 +114,7 @@ class GameRuntime:
         self.codec = EventCodec(game)
         self.timeline = Timeline(game, self.codec)
         self.refs: dict[tuple[int, str], bytes] = {}
+        self.refused: dict[int, deque[str]] = {}  # per seat, its remembered refusals' refs
         self.lock = asyncio.Lock()
         self.audiences = Audiences(self)
         self.bots = Bots(self, frozenset(), settings.bot_delay)
@@ -107,9 +124,12 @@ class GameRuntime:
 
     # -- loading and catching up -------------------------------------------------------
 
-    async def load(self) -> None:
+    async def load(self, follow: bool = True) -> None:
+        """Rebuild from the store; `follow`: also follow the broker and drive the bots."""
         self.timeline = await load_timeline(self.store, self.codec, self.game_id,
                                             keep=self.settings.keep_steps)
+        if not follow:
+            return
         self.refs = await self.store.refs(self.game_id)
         self.bots.seats = await self.store.bots(self.game_id)
         await self._refresh_last_hash()
@@ -190,24 +210,45 @@ class GameRuntime:
         """Decide, commit, publish; the encoded `accepted` or `rejected` frame."""
         started = time.perf_counter()
         async with self.lock:
-            for _ in range(MAX_RETRIES):
-                known = self.refs.get((seat, ref))
-                if known is not None:
-                    return known
-                try:
-                    pending = self._decide(seat, ref, after, payload)
-                except Rejection as rejection:
-                    return await self._reject(seat, ref, rejection)
-                answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
-                try:
-                    await self._commit(pending, refs=[(seat, ref, answer)])
-                except Conflict:
-                    await self._catch_up_locked([], lost_race=True)
-                    continue
-                metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
-                metrics.COMMANDS.labels(self.kind, "accepted").inc()
-                return answer
-        return await self._reject(seat, ref, Rejection("The game is too busy; try again."))
+            try:
+                answer = await self._command_locked(seat, ref, after, payload)
+            except (BadCommand, asyncio.CancelledError):
+                raise
+            except Exception as exc:
+                faults.report(exc, f"game {self.game_id}: a command of seat {seat}")
+                applied = self.refs.get((seat, ref))  # the fault came after the commit
+                if applied is not None:
+                    return applied
+                return await self._reject(seat, ref, Internal(
+                    "The server failed to handle this command; nothing was applied. Try again."))
+        if answer is not None:
+            return answer
+        metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
+        return self.refs[(seat, ref)]
+
+    async def _command_locked(self, seat: int, ref: str, after: int | None,
+                              payload: dict[str, Any]) -> bytes | None:
+        """The answer when refused or known; None when applied (its answer is in `refs`)."""
+        for _ in range(MAX_RETRIES):
+            known = self.refs.get((seat, ref))
+            if known is not None:
+                return known
+            try:
+                pending = self._decide(seat, ref, after, payload)
+            except Rejection as rejection:
+                # A command stale because the game has passed `after` stays stale for good:
+                # answering it again needs no memory, so it costs the store nothing.
+                passed = after is not None and after < self.timeline.seq
+                return await self._reject(seat, ref, rejection, remember=not passed)
+            answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+            try:
+                await self._commit(pending, refs=[(seat, ref, answer)])
+            except Conflict:
+                await self._catch_up_locked([], lost_race=True)
+                continue
+            metrics.COMMANDS.labels(self.kind, "accepted").inc()
+            return None
+        return await self._reject(seat, ref, Busy("The game is too busy; send it again."))
 
     def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Pending:
         try:
@@ -222,40 +263,64 @@ class GameRuntime:
 
     async def undo(self, seat: int, ref: str) -> bytes:
         async with self.lock:
-            for _ in range(MAX_RETRIES):
-                known = self.refs.get((seat, ref))
-                if known is not None:
-                    return known
-                try:
-                    to_seq, count = undo_target(self.game, self.timeline, seat)
-                except Rejection as rejection:
-                    return await self._reject(seat, ref, rejection)
-                if len(self.timeline.steps) <= count:  # trimmed away: rebuild all of it
-                    self.timeline = await load_timeline(self.store, self.codec, self.game_id,
-                                                        use_snapshots=False)
-                    self.timeline.keep = self.settings.keep_steps
-                pending = self._rewound(seat, ref, to_seq)
-                answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
-                try:
-                    await self._commit(pending, refs=[(seat, ref, answer)])
-                except Conflict:
-                    await self._catch_up_locked([], lost_race=True)
-                    continue
-                metrics.COMMANDS.labels(self.kind, "undone").inc()
-                return answer
-        return await self._reject(seat, ref, Rejection("The game is too busy; try again."))
+            try:
+                return await self._undo_locked(seat, ref)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                faults.report(exc, f"game {self.game_id}: an undo of seat {seat}")
+                return await self._reject(seat, ref, Internal(
+                    "The server failed to handle this undo; nothing was taken back. Try again."))
 
-    async def _reject(self, seat: int, ref: str, rejection: Rejection) -> bytes:
+    async def _undo_locked(self, seat: int, ref: str) -> bytes:
+        for _ in range(MAX_RETRIES):
+            known = self.refs.get((seat, ref))
+            if known is not None:
+                return known
+            try:
+                to_seq, count = undo_target(self.game, self.timeline, seat)
+            except Rejection as rejection:
+                return await self._reject(seat, ref, rejection)
+            if len(self.timeline.steps) <= count:  # trimmed away: rebuild all of it
+                self.timeline = await load_timeline(self.store, self.codec, self.game_id,
+                                                    use_snapshots=False)
+                self.timeline.keep = self.settings.keep_steps
+            pending = self._rewound(seat, ref, to_seq)
+            answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+            try:
+                await self._commit(pending, refs=[(seat, ref, answer)])
+            except Conflict:
+                await self._catch_up_locked([], lost_race=True)
+                continue
+            metrics.COMMANDS.labels(self.kind, "undone").inc()
+            return answer
+        return await self._reject(seat, ref, Busy("The game is too busy; send it again."))
+
+    async def _reject(self, seat: int, ref: str, rejection: Rejection, remember: bool = True) -> bytes:
+        """The `rejected` frame, remembered under its ref unless a retry may succeed."""
         answer = _encoder.encode(Rejected(ref, rejection.code, rejection.message))
         metrics.REJECTIONS.labels(rejection.code).inc()
         metrics.COMMANDS.labels(self.kind, "rejected").inc()
+        if not remember or rejection.code in UNREMEMBERED:
+            return answer
         try:
-            await self.store.record_ref(self.game_id, seat, ref, answer)
+            await self.store.record_rejection(self.game_id, seat, ref, answer)
         except Conflict:  # another process answered this ref first: that answer stands
             first = await self.store.ref(self.game_id, seat, ref)
             answer = first or answer
-        self.refs[(seat, ref)] = answer
+        except Exception as exc:  # not remembered: a retry is decided afresh
+            faults.report(exc, f"game {self.game_id}: recording a refusal")
+            return answer
+        self._remember_refusal(seat, ref, answer)
         return answer
+
+    def _remember_refusal(self, seat: int, ref: str, answer: bytes) -> None:
+        """Keep the seat's latest refusals in memory, as many as the store keeps."""
+        self.refs[(seat, ref)] = answer
+        recent = self.refused.setdefault(seat, deque())
+        recent.append(ref)
+        if len(recent) > KEEP_REJECTIONS:
+            self.refs.pop((seat, recent.popleft()), None)
 
     # -- building and committing envelopes -------------------------------------------
 
@@ -348,13 +413,27 @@ class Runtime:
             if not lock.locked():
                 self._loading.pop(game_id, None)
 
-    async def _load(self, game_id: str) -> GameRuntime | None:
+    async def peek(self, game_id: str) -> GameRuntime | None:
+        """The game for reading: the one held here, or else a copy loaded for this read alone,
+        so that reading many games never grows what this process holds past `max_loaded`."""
+        loaded = self.games.get(game_id)
+        if loaded is not None:
+            return loaded
+        return await self._build(game_id, follow=False)
+
+    async def _build(self, game_id: str, follow: bool) -> GameRuntime | None:
         row = await self.store.game(game_id)
         game = registry.get(row.kind) if row is not None else None
         if row is None or game is None:
             return None
         runtime = GameRuntime(row, game, self.store, self.broker, self.settings)
-        await runtime.load()
+        await runtime.load(follow)
+        return runtime
+
+    async def _load(self, game_id: str) -> GameRuntime | None:
+        runtime = await self._build(game_id, follow=True)
+        if runtime is None:
+            return None
         self.games[game_id] = runtime
         await self._evict()
         metrics.GAMES_LOADED.set(len(self.games))

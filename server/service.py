@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 from typing import Any
@@ -13,6 +14,7 @@ from domain.core.registry import AnyGame
 from replays.format import FORMAT, Header, ReplayError, dumps
 from replays.verify import verify
 
+from .limits import Limits, Refused, check_plain, clean_name
 from .protocol import GameInfo
 from .runtime import Runtime
 from .store import Conflict, GameRow, Store, now_ms
@@ -22,9 +24,10 @@ from .timelines import load_timeline
 class Problem(Exception):
     """An HTTP error answer: status, stable code, sentence."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, retry_after: int = 0) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.retry_after = retry_after
 
 
 def hash_token(token: str) -> str:
@@ -35,10 +38,15 @@ def new_game_id() -> str:
     return secrets.token_hex(6)
 
 
+def new_token() -> str:
+    return secrets.token_hex(24)  # 192 bits; hex, so it never starts with a dash
+
+
 class Service:
-    def __init__(self, store: Store, runtime: Runtime) -> None:
+    def __init__(self, store: Store, runtime: Runtime, limits: Limits | None = None) -> None:
         self.store = store
         self.runtime = runtime
+        self.limits = limits or Limits()
 
     # -- games --------------------------------------------------------------------------
 
@@ -62,28 +70,43 @@ class Service:
         return GameInfo(
             row.game_id, row.kind, game.title if game else row.kind,
             [names.get(seat) for seat in range(row.seats)], msgspec.json.decode(row.options),
-            row.status, row.seq, row.created_at, row.forked_from, row.forked_at, outcome)
+            row.status, row.seq, row.created_at, row.forked_from, row.forked_at, outcome,
+            row.practice)
 
     def options(self, game: AnyGame, options: dict[str, Any]) -> bytes:
         try:
+            check_plain(options, "options")
             value = msgspec.convert(options, game.options_type)
+        except Refused as exc:
+            raise Problem(400, "bad_options", str(exc)) from None
         except msgspec.ValidationError as exc:
             raise Problem(400, "bad_options", f"options: {exc}") from None
         return msgspec.json.encode(value)
 
     async def create(self, kind: str, seats: int, options: dict[str, Any],
-                     seed: int | None) -> GameRow:
+                     seed: int | None, address: str = "") -> tuple[GameRow, str]:
+        """A new waiting game and its creator's token. A chosen seed makes it a practice
+        game: its creator can predict every draw, so it is marked as such everywhere."""
         game = self.kind(kind)
         if seats not in game.seat_counts:
             counts = ", ".join(map(str, game.seat_counts))
             raise Problem(400, "bad_seats", f"{game.title} is played by {counts} players, not {seats}.")
         encoded = self.options(game, options)
         self._check_setup(game, encoded, seats)
+        await self._check_waiting(address)
+        token = new_token()
         row = GameRow(new_game_id(), kind, encoded, seats, "waiting",
                       seed if seed is not None else secrets.randbits(62), 0, now_ms(),
-                      None, None, None)
+                      None, None, None, hash_token(token), address, practice=seed is not None)
         await self.store.create_game(row)
-        return row
+        return row, token
+
+    async def _check_waiting(self, address: str) -> None:
+        """One client may keep only so many games waiting, so the lobby stays everyone's."""
+        if address and await self.store.waiting_by(address) >= self.limits.waiting_per_address:
+            raise Problem(429, "too_many_games",
+                          f"You already have {self.limits.waiting_per_address} games waiting for "
+                          "players; start or finish one of them first.")
 
     @staticmethod
     def _check_setup(game: AnyGame, options: bytes, seats: int) -> None:
@@ -95,14 +118,17 @@ class Service:
         except ValueError as exc:
             raise Problem(400, "bad_options", str(exc)) from None
 
-    async def join(self, game_id: str, name: str, seat: int | None,
-                   bot: bool = False) -> tuple[int, str]:
+    async def join(self, game_id: str, name: str, seat: int | None, bot: bool = False,
+                   source_token: str | None = None) -> tuple[int, str]:
         row = await self.row(game_id)
-        name = name.strip()
-        if not name or len(name) > 40:
-            raise Problem(400, "bad_name", "name: give a name of 1 to 40 characters.")
+        try:
+            name = clean_name(name)
+        except Refused as exc:
+            raise Problem(400, "bad_name", str(exc)) from None
         if row.status != "waiting":
             raise Problem(409, "game_started", "This game has already started; you can watch it.")
+        if not bot and await self.private(row):
+            seat = await self._source_seat(row, seat, source_token)
         taken = await self.store.seat_names(game_id)
         if seat is None:
             free = [s for s in range(row.seats) if s not in taken]
@@ -113,7 +139,7 @@ class Service:
             raise Problem(400, "bad_seat", f"seat: {seat} is not a seat of this {row.seats}-seat game.")
         if seat in taken:
             raise Problem(409, "seat_taken", f"Seat {seat} is taken by {taken[seat]}.")
-        token = secrets.token_hex(24)  # 192 bits; hex, so it never starts with a dash
+        token = new_token()
         full = len(taken) + 1 == row.seats
         try:
             await self.store.add_seat(game_id, seat, name, hash_token(token),
@@ -129,9 +155,11 @@ class Service:
                 await runtime.start()
         return seat, token
 
-    async def add_bots(self, game_id: str) -> list[int]:
-        """Seat the server's bots on every free seat (which starts the game); their seats."""
+    async def add_bots(self, game_id: str, token: str | None) -> list[int]:
+        """Seat the server's bots on every free seat (which starts the game); their seats.
+        Only the game's creator or one of its seated players may."""
         row = await self.row(game_id)
+        await self._check_host(row, token)
         if row.status != "waiting":
             raise Problem(409, "game_started", "This game has already started; its seats are taken.")
         taken = await self.store.seat_names(game_id)
@@ -142,9 +170,20 @@ class Service:
             await self.join(game_id, f"Bot {seat + 1}", seat, bot=True)
         return free
 
+    async def _check_host(self, row: GameRow, token: str | None) -> None:
+        if token is None:
+            raise Problem(403, "not_allowed", "Only the game's creator or one of its players may "
+                          "seat bots: send the creator's or a seat's token.")
+        digest = hash_token(token)
+        if digest != row.creator_hash and await self.store.seat_of(row.game_id, digest) is None:
+            raise Problem(401, "bad_token", "That token is neither the creator's nor a seat's of this game.")
+
     async def caller(self, game_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None for spectators (no token)."""
         if token is None:
+            if await self.private(await self.row(game_id)):
+                raise Problem(403, "private_fork", "This fork of an unfinished game is open only to "
+                              "that game's players, until it ends: send your seat's token.")
             return None
         seat = await self.store.seat_of(game_id, hash_token(token))
         if seat is None:
@@ -154,7 +193,7 @@ class Service:
     # -- history ----------------------------------------------------------------------
 
     async def timeline_at(self, row: GameRow, at: int | None) -> Timeline:
-        runtime = await self.runtime.get(row.game_id)
+        runtime = await self.runtime.peek(row.game_id)
         if runtime is None:
             raise Problem(404, "unknown_kind", f"The game kind {row.kind!r} is not installed.")
         if at is None or at == runtime.seq:
@@ -163,47 +202,103 @@ class Service:
             raise Problem(400, "bad_seq", f"at: {at} is outside this game's history (0 to {runtime.seq}).")
         return await load_timeline(self.store, runtime.codec, row.game_id, at)
 
-    async def fork(self, source: str, at: int) -> GameRow:
+    # -- secrets of unfinished games ---------------------------------------------------------
+
+    async def secret(self, row: GameRow) -> bool:
+        """Whether the game's history still hides something from somebody: until it ends,
+        and for a fork, until the game it was forked from has ended too."""
+        return row.status != "finished" or await self.private(row)
+
+    async def private(self, row: GameRow) -> bool:
+        """A fork of a game whose secrets are still kept: open only to its players' seats."""
+        if row.forked_at is None or row.forked_from is None:
+            return False
+        source = await self.store.game(row.forked_from)
+        return source is not None and await self.secret(source)
+
+    async def _source_seat(self, fork: GameRow, seat: int | None, source_token: str | None) -> int:
+        """The seat a joiner of a private fork may take: the one it holds in the source."""
+        assert fork.forked_from is not None
+        if source_token is None:
+            raise Problem(403, "private_fork", "This is a fork of an unfinished game: each seat goes "
+                          "only to that seat's player there (send source_token).")
+        held = await self.store.seat_of(fork.forked_from, hash_token(source_token))
+        if held is None or (seat is not None and seat != held):
+            raise Problem(403, "private_fork", "source_token does not hold that seat in the game "
+                          f"this one was forked from ({fork.forked_from}).")
+        return held
+
+    async def fork(self, source: str, at: int, token: str | None,
+                   name: str = "") -> tuple[GameRow, tuple[int, str] | None]:
+        """A new waiting game from the source's history up to `at`, with a fresh seed.
+
+        Anyone may fork a finished game. A game that still hides something may be forked
+        only by one of its seats, who holds the same seat in the fork at once; each other
+        seat goes only to that seat's player (see `join`)."""
         row = await self.row(source)
+        restricted = await self.secret(row)
+        seat = await self.caller(source, token)
+        if restricted and seat is None:
+            raise Problem(403, "not_allowed", "Only this game's players may fork it before it ends "
+                          "(its hidden cards would show): send your seat's token.")
         timeline = await self.timeline_at(row, at)
         new_id = new_game_id()
         envelopes = rechain(timeline.effective(), new_id)
         fork = GameRow(new_id, row.kind, row.options, row.seats, "waiting", secrets.randbits(62),
                        len(envelopes), now_ms(), source, at, None)
         await self.store.create_game(fork, envelopes)
-        return fork
+        if not restricted or seat is None or token is None:
+            return fork, None
+        names = await self.store.seat_names(source)
+        return fork, await self.join(new_id, name or names.get(seat, f"Seat {seat + 1}"), seat,
+                                     source_token=token)
 
     async def replay(self, row: GameRow, seat: int | None) -> bytes:
-        runtime = await self.runtime.get(row.game_id)
+        runtime = await self.runtime.peek(row.game_id)
         if runtime is None:
             raise Problem(404, "unknown_kind", f"The game kind {row.kind!r} is not installed.")
         names = await self.store.seat_names(row.game_id)
         envelopes = await self.store.events(row.game_id)
-        finished = row.status == "finished"
+        public = not await self.secret(row)
         outcome = msgspec.json.decode(row.outcome, type=Outcome) if row.outcome else None
-        if not finished:
+        if not public:
             envelopes = [runtime.audiences.redacted(env, runtime.codec.decode(env), seat)
                          for env in envelopes]
         header = Header(FORMAT, row.kind, msgspec.json.decode(row.options), row.seats,
                         [names.get(s) for s in range(row.seats)], game_id=row.game_id,
-                        seed=row.seed if finished else None, outcome=outcome)
+                        seed=row.seed if public else None, outcome=outcome)
         return dumps(header, envelopes)
 
-    async def import_replay(self, data: bytes) -> GameRow:
+    async def import_replay(self, data: bytes, address: str = "") -> GameRow:
+        # Verifying folds every event: off the event loop, so other games keep moving.
         try:
-            verified = verify(data)
-        except ReplayError as exc:
+            verified = await asyncio.to_thread(verify, data)
+            header = verified.header
+            names = self._import_names(header)
+        except (ReplayError, Refused) as exc:
             raise Problem(400, "bad_replay", f"The replay does not verify: {exc}.") from None
-        header = verified.header
         game = self.kind(header.kind)
         new_id = new_game_id()
         envelopes = rechain(verified.envelopes, new_id)
         outcome = game.outcome(verified.state) if verified.state is not None else None
         status = "finished" if outcome is not None else "imported"
-        row = GameRow(new_id, header.kind, msgspec.json.encode(header.options), header.seats,
+        row = GameRow(new_id, header.kind, self.options(game, header.options), header.seats,
                       status, header.seed or 0, len(envelopes), now_ms(), header.game_id, None,
-                      msgspec.json.encode(outcome) if outcome else None)
-        names = [(s, header.names[s] or f"Seat {s}", None) for s in range(header.seats)
-                 if s < len(header.names)]
+                      msgspec.json.encode(outcome) if outcome else None, None, address)
         await self.store.create_game(row, envelopes, names)
         return row
+
+    def _import_names(self, header: Header) -> list[tuple[int, str, str | None]]:
+        """The header's seats and names, refused when no real game could have them."""
+        game = self.kind(header.kind)
+        if header.seats not in game.seat_counts:
+            raise Refused(f"the header's seats: {game.title} is not played by {header.seats}")
+        if len(header.names) > header.seats:
+            raise Refused(f"the header names {len(header.names)} players for {header.seats} seats")
+        if header.game_id is not None and not (0 < len(header.game_id) <= 64
+                                               and header.game_id.isprintable()):
+            raise Refused("the header's game_id: give 1 to 64 printable characters")
+        if header.seed is not None:
+            check_plain(header.seed, "the header's seed")
+        return [(s, clean_name(name or f"Seat {s}", f"the header's names[{s}]"), None)
+                for s, name in enumerate(header.names)]

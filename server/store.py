@@ -9,6 +9,10 @@ learns it as a `Conflict`.
 Reads go through aiosqlite. The writer runs each whole batch in one call on its
 own thread: through aiosqlite a batch took five thread hops (BEGIN, three
 executemany, COMMIT), each waiting for a turn of a busy event loop.
+
+One write that fails must not fail the others in its batch: when the batch's
+transaction fails for any reason, each write is tried again in a transaction of
+its own, so only the writes that fail by themselves are refused.
 """
 
 from __future__ import annotations
@@ -90,13 +94,49 @@ EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, da
 INSERT_EVENT = "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)"
 INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
 INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
-INSERT_GAME = "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, seq, created_at,
+    forked_from, forked_at, outcome, creator_hash, creator_addr, practice)
+    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
+# Refusals are remembered so that a repeated ref gets its first answer, but only the latest
+# `KEEP_REJECTIONS` per seat: a client sending stale commands must not grow the store.
+KEEP_REJECTIONS = 64
+INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer) VALUES (?,?,?,?)"
+PRUNE_REJECTIONS = f"""DELETE FROM rejections WHERE game_id = ?1 AND seat = ?2 AND n <= (
+    SELECT n FROM rejections WHERE game_id = ?1 AND seat = ?2 ORDER BY n DESC
+    LIMIT 1 OFFSET {KEEP_REJECTIONS})"""
 INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)"
 # A game's seq is its last event's: derived on read, so an append writes no games row.
 SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
     coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),
-    g.created_at, g.forked_from, g.forked_at, g.outcome FROM games g"""
+    g.created_at, g.forked_from, g.forked_at, g.outcome, g.creator_hash, g.creator_addr,
+    g.practice FROM games g"""
 UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
+
+# Schema changes after the first version, applied in order; PRAGMA user_version counts
+# the ones applied. A file made by an older Plaza has version 0 and the first schema.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    ("ALTER TABLE games ADD COLUMN creator_hash TEXT",
+     "ALTER TABLE games ADD COLUMN creator_addr TEXT",
+     "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+     "CREATE INDEX IF NOT EXISTS games_creator ON games(creator_addr, status)",
+     """CREATE TABLE IF NOT EXISTS rejections(
+        n INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        ref TEXT NOT NULL,
+        answer BLOB NOT NULL,
+        UNIQUE (game_id, seat, ref))""",
+     # A ref has one answer, whichever table holds it: two processes answering one ref at
+     # once (one accepting, one refusing) must not both be recorded.
+     """CREATE TRIGGER IF NOT EXISTS one_answer_accepted BEFORE INSERT ON refs
+        WHEN EXISTS (SELECT 1 FROM rejections r WHERE r.game_id = NEW.game_id
+                     AND r.seat = NEW.seat AND r.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was refused'); END""",
+     """CREATE TRIGGER IF NOT EXISTS one_answer_refused BEFORE INSERT ON rejections
+        WHEN EXISTS (SELECT 1 FROM refs r WHERE r.game_id = NEW.game_id
+                     AND r.seat = NEW.seat AND r.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was accepted'); END"""),
+)
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]
 # busy_timeout first: the pragmas after it may wait for another process's lock.
@@ -122,6 +162,14 @@ class GameRow:
     forked_from: str | None
     forked_at: int | None
     outcome: bytes | None
+    creator_hash: str | None = None  # sha256 of the creator's token
+    creator_addr: str | None = None  # the address it was created from (limits per client)
+    practice: bool = False  # the creator chose the seed
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.game_id, self.kind, self.options, self.seats, self.status, self.seed,
+                self.seq, self.created_at, self.forked_from, self.forked_at, self.outcome,
+                self.creator_hash, self.creator_addr, int(self.practice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +230,7 @@ class Store:
                 for pragma in PRAGMAS:
                     db.execute(pragma)
                 db.executescript(SCHEMA)
+                _migrate(db)
                 return db
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error) or attempt == SETUP_ATTEMPTS - 1:
@@ -236,12 +285,15 @@ class Store:
             if error is None:
                 op.future.set_result(None)
             else:
-                op.future.set_exception(Conflict(error))
+                op.future.set_exception(error)
 
-    def _commit_in_thread(self, batch: list[list[Statement]]) -> list[str | None]:
-        """Commit all ops in one transaction; on a lost race, each op on its own.
+    def _commit_in_thread(self, batch: list[list[Statement]]) -> list[Exception | None]:
+        """Commit all ops in one transaction; if that fails, each op on its own.
 
-        Returns, per op, None when committed or the integrity error that refused it.
+        The statements of a batch are merged by SQL text, so one executemany inserts the
+        events of every game in the batch; rows keep their order, so a game's events
+        stay in seq order. Returns, per op, None when committed or why it was refused:
+        `Conflict` for a taken key, else the error itself (a value SQLite cannot hold).
         """
         merged: dict[str, list[tuple[Any, ...]]] = {}
         for statements in batch:
@@ -250,16 +302,17 @@ class Store:
         try:
             self._transaction(list(merged.items()))
             return [None] * len(batch)
-        except sqlite3.IntegrityError:
-            pass
-        failed: list[str | None] = []
-        for statements in batch:
-            try:
-                self._transaction(statements)
-                failed.append(None)
-            except sqlite3.IntegrityError as exc:
-                failed.append(str(exc))
-        return failed
+        except Exception:
+            if len(batch) == 1:  # nothing to isolate: fail it once, not twice
+                return [_refusal(self._retry_alone(batch[0]))]
+        return [_refusal(self._retry_alone(statements)) for statements in batch]
+
+    def _retry_alone(self, statements: list[Statement]) -> Exception | None:
+        try:
+            self._transaction(statements)
+            return None
+        except Exception as exc:
+            return exc
 
     def _transaction(self, statements: Sequence[Statement]) -> None:
         db = self._writer
@@ -272,6 +325,7 @@ class Store:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
 
     # -- statements ----------------------------------------------------------------
 
@@ -293,9 +347,7 @@ class Store:
 
     async def create_game(self, row: GameRow, envelopes: Sequence[Envelope] = (),
                           seats: Sequence[tuple[int, str, str | None]] = ()) -> None:
-        statements: list[Statement] = [(INSERT_GAME, [(
-            row.game_id, row.kind, row.options, row.seats, row.status, row.seed, row.seq,
-            row.created_at, row.forked_from, row.forked_at, row.outcome)])]
+        statements: list[Statement] = [(INSERT_GAME, [row.values()])]
         if envelopes:
             statements.append((INSERT_EVENT, [event_row(env) for env in envelopes]))
         if seats:
@@ -314,6 +366,11 @@ class Store:
     async def record_ref(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
         await self.write([(INSERT_REF, [(game_id, seat, ref, answer)])])
 
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
+        """Remember a refusal under its ref, forgetting the seat's oldest beyond the latest few."""
+        await self.write([(INSERT_REJECTION, [(game_id, seat, ref, answer)]),
+                          (PRUNE_REJECTIONS, [(game_id, seat)])])
+
     async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
         await self.write([(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
 
@@ -325,7 +382,7 @@ class Store:
 
     async def game(self, game_id: str) -> GameRow | None:
         rows = await self._all(f"{SELECT_GAME} WHERE g.game_id = ?", (game_id,))
-        return GameRow(*rows[0]) if rows else None
+        return _game_row(rows[0]) if rows else None
 
     async def games(self, status: str | None, limit: int = 200) -> list[GameRow]:
         if status is None:
@@ -333,7 +390,7 @@ class Store:
         else:
             rows = await self._all(
                 f"{SELECT_GAME} WHERE g.status = ? ORDER BY g.created_at DESC LIMIT ?", (status, limit))
-        return [GameRow(*row) for row in rows]
+        return [_game_row(row) for row in rows]
 
     async def seat_names(self, game_id: str) -> dict[int, str]:
         rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
@@ -389,10 +446,52 @@ class Store:
         return [Snapshot(seq, top, bytes(state)) for seq, top, state in rows]
 
     async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        rows = await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
+        """Every remembered answer of this game, refusals first and oldest first."""
+        rows = await self._all(
+            "SELECT seat, ref, answer FROM rejections WHERE game_id = ? ORDER BY n", (game_id,))
+        rows += await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
         return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
 
     async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
-        rows = await self._all("SELECT answer FROM refs WHERE game_id = ? AND seat = ? AND ref = ?",
-                               (game_id, seat, ref))
-        return bytes(rows[0][0]) if rows else None
+        for table in ("refs", "rejections"):
+            rows = await self._all(
+                f"SELECT answer FROM {table} WHERE game_id = ? AND seat = ? AND ref = ?",
+                (game_id, seat, ref))
+            if rows:
+                return bytes(rows[0][0])
+        return None
+
+    async def rejection_count(self, game_id: str) -> int:
+        rows = await self._all("SELECT count(*) FROM rejections WHERE game_id = ?", (game_id,))
+        return int(rows[0][0])
+
+    async def waiting_by(self, creator_addr: str) -> int:
+        """How many games created from this address still wait for players."""
+        rows = await self._all("SELECT count(*) FROM games WHERE creator_addr = ? AND status = 'waiting'",
+                               (creator_addr,))
+        return int(rows[0][0])
+
+
+def _game_row(row: tuple[Any, ...]) -> GameRow:
+    return GameRow(*row[:13], practice=bool(row[13]))  # type: ignore[misc]
+
+
+def _refusal(error: Exception | None) -> Exception | None:
+    if isinstance(error, sqlite3.IntegrityError):
+        return Conflict(str(error))
+    return error
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Apply the migrations this file lacks, in one transaction (another process may race)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, statements in enumerate(MIGRATIONS[version:], start=version + 1):
+            for sql in statements:
+                db.execute(sql)
+            db.execute(f"PRAGMA user_version = {number}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

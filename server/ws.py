@@ -14,9 +14,11 @@ from collections import deque
 from typing import Any
 
 import msgspec
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from . import metrics
+from . import faults, metrics
+from .limits import Refused, check_plain
 from .protocol import MAX_FRAME, Command, Error, Hello, Ping, Pong, Rejected, Undo, client_decoder
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
@@ -51,8 +53,10 @@ class Connection:
     sender task, so a client that stops reading never holds up a game's fan-out;
     one that falls `MAX_BACKLOG` frames behind is closed and may come back with `since`."""
 
-    def __init__(self, ws: WebSocket, service: Service, rate: float, burst: int) -> None:
+    def __init__(self, ws: WebSocket, service: Service, rate: float, burst: int,
+                 hello_seconds: float = 5.0) -> None:
         self.ws = ws
+        self.hello_seconds = hello_seconds
         self.service = service
         self.seat: int | None = None
         self.runtime: GameRuntime | None = None
@@ -106,17 +110,23 @@ class Connection:
         await self.ws.accept()
         metrics.CONNECTIONS.inc()
         self.sender = asyncio.create_task(self.drain())
+        hello_by = time.monotonic() + self.hello_seconds
         try:
             while not self.closed:
-                message = await self.ws.receive()
-                if message["type"] == "websocket.disconnect":
+                message = await self.receive(hello_by)
+                if message is None or message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
                 if text is None:
                     text = (message.get("bytes") or b"").decode("utf-8", "replace")
                 if not await self.admit(text):
                     continue
-                await self.handle(text)
+                try:
+                    await self.handle(text)
+                except Exception as exc:  # a fault of ours: say so, and keep the connection
+                    faults.report(exc, "a WebSocket frame")
+                    await self.error("internal", "The server failed to handle that frame; "
+                                     "nothing was changed.")
         except WebSocketDisconnect:
             pass
         finally:
@@ -127,6 +137,21 @@ class Connection:
             if self.sender is not None:
                 self.sender.cancel()
             metrics.CONNECTIONS.dec()
+
+    async def receive(self, hello_by: float) -> Message | None:
+        """The next message; None once a connection that never said hello has had its time."""
+        if self.runtime is not None:
+            return await self.ws.receive()
+        try:
+            async with asyncio.timeout(max(0.0, hello_by - time.monotonic())):
+                return await self.ws.receive()
+        except TimeoutError:
+            await self.error("no_hello", f"Send a hello within {self.hello_seconds:g} s of connecting.")
+            self.closed = True
+            await self.flush()
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=1008, reason="no hello")
+            return None
 
     async def admit(self, text: str) -> bool:
         """Rate and size limits; closes the connection on a flood."""
@@ -155,6 +180,15 @@ class Connection:
         except msgspec.DecodeError:
             await self.error("bad_json", "The frame is not valid JSON.")
             return
+        except RecursionError:
+            await self.error("bad_frame", "The frame is nested too deep.")
+            return
+        if isinstance(frame, Command):
+            try:
+                check_plain(frame.command, "command")
+            except Refused as exc:
+                await self.error("bad_frame", str(exc), frame.ref)
+                return
         match frame:
             case Ping():
                 await self.send(PONG)
@@ -211,8 +245,8 @@ class Connection:
         await self.send(answer)
 
 
-def endpoint(service: Service, rate: float, burst: int) -> Any:
+def endpoint(service: Service, rate: float, burst: int, hello_seconds: float = 5.0) -> Any:
     async def ws_endpoint(ws: WebSocket) -> None:
-        await Connection(ws, service, rate, burst).serve()
+        await Connection(ws, service, rate, burst, hello_seconds).serve()
 
     return ws_endpoint

@@ -15,13 +15,13 @@ import httpx
 from domain.core import rng_for
 from tests.support.live import Cluster, LiveServer
 from tests.support.tinygame import GAME as TINYDRAW
-from tests.support.wsclient import WsClient, new_game
+from tests.support.wsclient import CREATOR_TOKENS, WsClient, creator, new_game
 
 FAST = {"PLAZA_BOT_DELAY": "0"}
 
 
 def add_bots(url: str, game: str) -> httpx.Response:
-    return httpx.post(f"{url}/api/games/{game}/bots")
+    return httpx.post(f"{url}/api/games/{game}/bots", headers=creator(game) if game in CREATOR_TOKENS else {})
 
 
 def wait_finished(url: str, game: str, timeout: float = 60.0) -> dict[str, Any]:

@@ -87,22 +87,27 @@ async def test_events_page_with_since_and_limit_and_are_redacted(live_server: Li
 
 async def test_fork_starts_a_new_game_whose_view_equals_the_source_at_that_seq(
         live_server: LiveServer) -> None:
-    game, _tokens = await _played(live_server)
-    source_at_5 = httpx.get(f"{live_server.url}/api/games/{game}/state", params={"at": 5}).json()
-    answer = httpx.post(f"{live_server.url}/api/games/{game}/fork", json={"at": 5})
-    assert answer.status_code == 201
+    game, tokens = await _played(live_server)
+    url = live_server.url
+    source_at_5 = httpx.get(f"{url}/api/games/{game}/state", params={"at": 5},
+                            headers=_auth(tokens[0])).json()
+    answer = httpx.post(f"{url}/api/games/{game}/fork", json={"at": 5}, headers=_auth(tokens[0]))
+    assert answer.status_code == 201, answer.text
     fork = answer.json()
     assert fork["status"] == "waiting" and fork["forked_from"] == game and fork["seq"] == 5
-    fork_state = httpx.get(f"{live_server.url}/api/games/{fork['game_id']}/state").json()
+    assert fork["joined"]["seat"] == 0  # the unfinished game's seat 0 holds seat 0 of its fork
+    mine = fork["joined"]["token"]
+    fork_state = httpx.get(f"{url}/api/games/{fork['game_id']}/state", headers=_auth(mine)).json()
     assert fork_state["view"] == source_at_5["view"]
-    watcher = await WsClient.connect(live_server.ws_url, fork["game_id"])
-    new_tokens = join_all(live_server.url, fork["game_id"], 2)
+    watcher = await WsClient.connect(live_server.ws_url, fork["game_id"], mine)
+    other = httpx.post(f"{url}/api/games/{fork['game_id']}/join",
+                       json={"name": "P1", "source_token": tokens[1]})
+    assert other.status_code == 200 and other.json()["seat"] == 1, other.text
     started = await watcher.expect("update")
     assert started["seq"] == 5 and started["events"] == [] and started["active"]
-    info = httpx.get(f"{live_server.url}/api/games/{fork['game_id']}").json()
+    info = httpx.get(f"{url}/api/games/{fork['game_id']}").json()
     assert info["status"] == "active" and info["seq"] == 5
-    seat = await WsClient.connect(live_server.ws_url, fork["game_id"], new_tokens[0])
-    assert seat.welcome["view"]["players"][0]["hand"] is not None
+    assert watcher.welcome["view"]["players"][0]["hand"] is not None
 
 
 async def test_replay_of_a_finished_game_is_unredacted_verifies_and_imports(

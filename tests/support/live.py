@@ -24,6 +24,10 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_GAMES = "tests.support.tinygame"
+# Every test's clients come from 127.0.0.1, so the per-address limits on creating games would
+# throttle the suite itself; tests/security starts its servers with the real defaults.
+ROOMY_LIMITS = {"PLAZA_CREATE_RATE": "1000", "PLAZA_CREATE_BURST": "100000",
+                "PLAZA_WAITING_PER_ADDRESS": "100000"}
 PR_SET_PDEATHSIG = 1
 
 
@@ -92,7 +96,7 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> LiveServer:
-        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PYTHONPATH": str(ROOT),
+        env = {**os.environ, **ROOMY_LIMITS, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PYTHONPATH": str(ROOT),
                "PLAZA_REDIS_PREFIX": self.redis_prefix, **self.extra_env}
         env.pop("REDIS_URL", None)
         args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", str(self.db)]
@@ -198,8 +202,8 @@ class Cluster:
         # launch.py numbers ports from a base: find a free run of them.
         base = free_port(len(self.ports))
         self.ports = [base + i for i in range(len(self.ports))]
-        env = {**os.environ, "PLAZA_EXTRA_GAMES": TEST_GAMES, "PLAZA_REDIS_PREFIX": self.redis_prefix,
-               **self.extra_env}
+        env = {**os.environ, **ROOMY_LIMITS, "PLAZA_EXTRA_GAMES": TEST_GAMES,
+               "PLAZA_REDIS_PREFIX": self.redis_prefix, **self.extra_env}
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "infra" / "launch.py"), "--processes", str(len(self.ports)),
              "--base-port", str(base), "--db", str(self.db), "--redis-url", self.redis_url],

@@ -20,7 +20,17 @@ def new_game(url: str, seats: int = 2, kind: str = "tinydraw", seed: int | None 
         body["seed"] = seed
     answer = httpx.post(f"{url}/api/games", json=body)
     assert answer.status_code == 201, answer.text
-    return str(answer.json()["game_id"])
+    game_id = str(answer.json()["game_id"])
+    CREATOR_TOKENS[game_id] = answer.json()["creator_token"]
+    return game_id
+
+
+CREATOR_TOKENS: dict[str, str] = {}  # game id -> the token its creator was given
+
+
+def creator(game_id: str) -> dict[str, str]:
+    """The headers of the game's creator (who may seat the server's bots)."""
+    return {"authorization": f"Bearer {CREATOR_TOKENS[game_id]}"}
 
 
 def join_all(url: str, game_id: str, seats: int) -> list[str]:
