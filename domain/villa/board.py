@@ -31,6 +31,7 @@ class Board:
     colours: dict[Edge, int]  # every segment in play and its colour
     hedges: dict[Edge, int]  # the Hedge each segment belongs to
     degree: dict[Point, int]  # every joint in play and how many segments meet there
+    through: frozenset[Point]  # the joints where a Hedge in play runs straight on
     cell_area: dict[Cell, int]  # the spaces of closed areas
     blocked: frozenset[Edge]  # taken, or inside a closed area: no Hedge may go there
     area_edges: tuple[tuple[Edge, ...], ...]  # per area, its segments around and inside
@@ -61,8 +62,19 @@ def board_from(colours: dict[Edge, int], hedges: dict[Edge, int],
     cell_area = {cell: i for i, cells in enumerate(areas) for cell in cells}
     area_edges = tuple(_edges_of(cells, colours) for cells in areas)
     inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}
-    return Board(colours, hedges, degree, cell_area, frozenset(inside | colours.keys()),
-                 area_edges, _adjacency(len(areas), colours, cell_area))
+    return Board(colours, hedges, degree, _through(hedges), cell_area,
+                 frozenset(inside | colours.keys()), area_edges,
+                 _adjacency(len(areas), colours, cell_area))
+
+
+def _through(hedges: dict[Edge, int]) -> frozenset[Point]:
+    """The joints where a segment goes on in line with a segment of the same Hedge."""
+    out: set[Point] = set()
+    for (x, y, d), hedge in hedges.items():
+        end = (x + 1, y) if d == HORIZONTAL else (x, y + 1)
+        if hedges.get((*end, d)) == hedge:
+            out.add(end)
+    return frozenset(out)
 
 
 def _edges_of(cells: tuple[Cell, ...], walls: dict[Edge, int]) -> tuple[Edge, ...]:
@@ -84,13 +96,26 @@ def _adjacency(count: int, walls: dict[Edge, int], cell_area: dict[Cell, int]
 
 def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> bool:
     """The seed's placement rule on the grid: no segment on a taken edge or inside a
-    closed area, and at least one joint shared with a Hedge in play. Every point of a
-    Hedge is a joint (its four segments differ in colour), so touching anywhere is
-    touching at joints, and segments meet only at grid points, never side by side."""
+    closed area, no crossing, and at least one joint shared with a Hedge in play. Every
+    point of a Hedge is a joint (its four segments differ in colour), so touching anywhere
+    is touching at joints, and segments meet only at grid points, never side by side."""
     segments = laid(hedge, x, y, rotation, mirrored)
     if any(edge in b.blocked for edge, _ in segments):
         return False
+    if crossing(b, hedge, x, y, rotation, mirrored) is not None:
+        return False
     return any(point in b.degree for edge, _ in segments for point in edge_ends(edge))
+
+
+def crossing(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool
+             ) -> Point | None:
+    """A joint where the Hedge would run straight across a Hedge in play that also runs
+    straight on there (a "+"), which only one lying over the other can do: an overlap.
+    Straight on in the same direction would share a segment, so this is the only case."""
+    for px, py in oriented(hedge, rotation, mirrored).straight:
+        if (px + x, py + y) in b.through:
+            return (px + x, py + y)
+    return None
 
 
 def placements(b: Board, hedge: int) -> list[tuple[int, int, int, bool]]:
@@ -115,7 +140,8 @@ def _shifted(bitmap: int, by: int) -> int:
 @lru_cache(maxsize=64)
 def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
     """Per orientation, the positions where a point of the Hedge lies on a joint with a free
-    segment, less those where a segment of it lies on a blocked edge."""
+    segment, less those where a segment of it lies on a blocked edge or it would cross a
+    Hedge in play."""
     if not b.blocked:
         return ()
     # The box: every joint ends a segment in play, and those are blocked edges.
@@ -126,6 +152,7 @@ def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
     walls = [0, 0]  # per direction
     for x, y, d in b.blocked:
         walls[d] |= 1 << ((x - x0) * width + y - y0)
+    through = sum(1 << ((x - x0) * width + y - y0) for x, y in b.through)
     keys: list[int] = []
     for rotation, mirrored in ORIENTATIONS:
         shape = oriented(hedge, rotation, mirrored)
@@ -134,6 +161,8 @@ def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
             fit |= _shifted(joints, x * width + y)
         for x, y, d in shape.edges:
             fit &= ~_shifted(walls[d], x * width + y)
+        for x, y in shape.straight:  # `crossing`
+            fit &= ~_shifted(through, x * width + y)
         # sort key of each position: its bit (ordered as (x, y) is), then the orientation
         tag = 2 * rotation + mirrored
         digits = bin(fit)[:1:-1]  # lowest bit first, without "0b"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import Board, board
+from .board import Board, board, crossing
 from .commands import (
     ChooseTokenOrder,
     Command,
@@ -70,6 +70,10 @@ def _why_hedge(state: State, c: PlaceHedge) -> str:
     for edge, _ in laid(state.hedge, c.x, c.y, c.rotation, c.mirrored):
         if edge in b.blocked:
             return f"{where}: the segment {_span(edge)} {_blocked_by(b, edge)}."
+    point = crossing(b, state.hedge, c.x, c.y, c.rotation, c.mirrored)
+    if point is not None:
+        return (f"{where}: it would cross the Hedge in play that runs straight through joint "
+                f"{point} (Hedges cannot be overlapped).")
     return (f"{where}: a Hedge must touch at least one Hedge already in play at a joint, "
             "and this one touches none.")
 

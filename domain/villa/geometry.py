@@ -74,6 +74,7 @@ class Oriented(NamedTuple):
     points: tuple[Point, ...]
     edges: tuple[Edge, ...]  # segment i joins points i and i + 1
     colours: tuple[int, ...]
+    straight: tuple[Point, ...]  # the inner points where it runs straight on
 
 
 @cache
@@ -81,7 +82,9 @@ def oriented(hedge: int, rotation: int, mirrored: bool) -> Oriented:
     piece = HEDGES[hedge]
     points = tuple(orient(p, rotation, mirrored) for p in piece.shape.points)
     edges = tuple(edge_between(a, b) for a, b in pairwise(points))
-    return Oriented(points, edges, piece.colours)
+    straight = tuple(p for a, p, b in zip(points, points[1:], points[2:], strict=False)
+                     if a[0] + b[0] == 2 * p[0] and a[1] + b[1] == 2 * p[1])
+    return Oriented(points, edges, piece.colours, straight)
 
 
 def shift(edge: Edge, dx: int, dy: int) -> Edge:

@@ -59,9 +59,10 @@ def test_no_segment_of_a_player_in_play_means_no_token() -> None:
 
 def test_segments_inside_an_area_count_as_perimeter() -> None:
     """A 2x2 area into which the Starting Hedge's yellow end pokes: yellow has 2 segments
-    around it and 1 inside, so 3, against 2 for each other colour."""
-    state, _ = lay(begin(4), 7, 1, 1, 3)
-    state, events = lay(state, 6, 1, 1, 2, True)
+    around it and 1 inside, so 3, against 2 for each other colour. Two brackets make the
+    area, each ending at (1, 0), where the Starting Hedge runs on between them."""
+    state, _ = lay(begin(4), 9, 1, 0, 3, True)  # up, right along the top, down
+    state, events = lay(state, 10, 1, 0, 3)  # down, right along the bottom, up
     (closed,) = [e for e in events if isinstance(e, AreaClosed)]
     assert closed.cells == [(1, -1), (1, 0), (2, -1), (2, 0)]
     assert segment_counts(state, 0) == [2, 2, 2, 3]
@@ -70,15 +71,15 @@ def test_segments_inside_an_area_count_as_perimeter() -> None:
 
 def test_colours_not_in_play_are_ignored() -> None:
     """The same area with two players: yellow's 3 do not count; blue and green tie at 2."""
-    state, _ = lay(begin(2), 7, 1, 1, 3)
-    state, events = lay(state, 6, 1, 1, 2, True)  # green (seat 1) closes it
+    state, _ = lay(begin(2), 9, 1, 0, 3, True)
+    state, events = lay(state, 10, 1, 0, 3)  # green (seat 1) closes it
     assert tokens_placed(events) == [(BLUE, None), (GREEN, None)]
 
 
 def test_several_areas_closed_at_once_the_player_chooses_the_order() -> None:
-    state, _ = lay(begin(4), 10, 1, 1, 2, True)
-    state, events = lay(state, 27, 0, 2, 3)
-    assert [e.cells for e in events if isinstance(e, AreaClosed)] == [[(1, -1)], [(1, 0)]]
+    state, _ = lay(begin(4), 29, 2, 0)  # a cup from the Starting Hedge's end, to the right
+    state, events = lay(state, 17, 3, 0, 1, True)  # a hook closes both sides of its first segment
+    assert [e.cells for e in events if isinstance(e, AreaClosed)] == [[(2, -1)], [(2, 0)]]
     assert state.phase == "choose_area" and GAME.active(state) == [1]
     assert GAME.legal(state, 1) == [ResolveArea(0), ResolveArea(1)]
     state, events = act(state, 1, ResolveArea(1))

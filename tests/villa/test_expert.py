@@ -13,7 +13,14 @@ from domain.villa.commands import (
     PlaceWell,
     SwapBirdBath,
 )
-from domain.villa.events import FeatureFlipped, GameEnded, TokenPlaced, TurnEnded
+from domain.villa.events import (
+    AreaResolved,
+    BirdBathSwapped,
+    FeatureFlipped,
+    GameEnded,
+    TokenPlaced,
+    TurnEnded,
+)
 from domain.villa.state import State, Supply, Token
 
 from .helpers import (
@@ -164,13 +171,13 @@ def test_two_player_expert_no_well_after_a_bird_bath_switched_away() -> None:
     """The Bird Bath leaves the area it was placed in, but it was this closure's Feature."""
     state = begin(2, expert=True, two_player_expert=True,
                   features=["bird_bath", "column", "well"])
-    state, _ = lay(state, 10, 1, 1, 2, True)
-    state, _ = lay(state, 27, 0, 2, 3)  # seat 1 closes the adjacent spaces 0 and 1
+    state, _ = lay(state, 29, 2, 0)
+    state, _ = lay(state, 17, 3, 0, 1, True)  # seat 1 closes the adjacent spaces 0 and 1
     state, _ = counted(with_tokens(state, 0, Token(BLUE)), [0, 3, 0, 1])  # area 1
     state, _ = act(state, 1, PlaceToken("bird_bath"))
-    state, _ = act(state, 1, SwapBirdBath(0))
+    state, events = act(state, 1, SwapBirdBath(0))
     assert [t.feature for t in state.areas[1].tokens] == [None]
-    assert state.phase != "well" and "well" in state.supplies[YELLOW].features
+    assert events[:2] == [BirdBathSwapped(1, 0), AreaResolved(1)]  # no Well for yellow
 
 
 def test_sundial_gives_an_extra_turn() -> None:

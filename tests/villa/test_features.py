@@ -147,8 +147,8 @@ def test_bird_bath_may_switch_with_the_top_token_of_an_adjacent_area() -> None:
 def test_fountain_counts_one_more_segment_for_areas_closed_later_only() -> None:
     """Two adjacent spaces closed by one Hedge: a Fountain placed in one this turn does
     not count for the other; one there since an earlier turn would."""
-    state, _ = lay(begin(4), 10, 1, 1, 2, True)
-    state, _ = lay(state, 27, 0, 2, 3)
+    state, _ = lay(begin(4), 29, 2, 0)
+    state, _ = lay(state, 17, 3, 0, 1, True)
     now = state.placed
     areas = list(state.areas)
     areas[0] = replace(areas[0], tokens=(Token(PINK, "fountain", since=now),))

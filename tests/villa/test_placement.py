@@ -4,6 +4,7 @@ never inside a closed area; `legal` lists every such placement."""
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 from random import Random
 
 import pytest
@@ -13,15 +14,22 @@ from domain.core.simulate import Simulation
 from domain.villa import GAME
 from domain.villa.board import _board, _placements, board
 from domain.villa.commands import PlaceHedge
+from domain.villa.components import Point
 from domain.villa.events import HedgeDrawn
-from domain.villa.geometry import ORIENTATIONS, edge_cells, edge_ends, laid
+from domain.villa.geometry import ORIENTATIONS, Edge, edge_cells, edge_ends, laid
 from domain.villa.state import State, evolve
 
-from .helpers import begin, lay
+from .helpers import act, begin, lay
 
 
 def in_hand(state: State, hedge: int) -> State:
     return evolve(state, HedgeDrawn(state.turn, hedge))
+
+
+def runs_straight(edges: list[Edge]) -> set[tuple[Point, int]]:
+    """The points a path of segments passes straight through, with its direction there."""
+    return {(p, a[2]) for a, b in pairwise(edges) if a[2] == b[2]
+            for p in set(edge_ends(a)) & set(edge_ends(b))}
 
 
 def by_the_book(state: State, hedge: int) -> set[tuple[int, int, int, bool]]:
@@ -29,6 +37,8 @@ def by_the_book(state: State, hedge: int) -> set[tuple[int, int, int, bool]]:
     b = board(state)
     taken = set(b.colours)
     joints = set(b.degree)
+    straight = {run for p in state.placements for run in runs_straight(
+        [e for e, _ in laid(p.hedge, p.x, p.y, p.rotation, p.mirrored)])}
     out = set()
     xs = [x for x, _ in joints]
     ys = [y for _, y in joints]
@@ -39,7 +49,8 @@ def by_the_book(state: State, hedge: int) -> set[tuple[int, int, int, bool]]:
                 touches = any(p in joints for e in edges for p in edge_ends(e))
                 overlaps = any(e in taken for e in edges)
                 inside = any(c in b.cell_area for e in edges for c in edge_cells(e))
-                if touches and not overlaps and not inside:
+                crosses = any((p, 1 - d) in straight for p, d in runs_straight(edges))
+                if touches and not overlaps and not inside and not crosses:
                     out.add((x, y, rotation, mirrored))
     return out
 
@@ -68,6 +79,31 @@ def test_hedges_cannot_be_overlapped() -> None:
     state = in_hand(begin(2), 5)  # a long L: its first segments run along the Starting Hedge
     with pytest.raises(Illegal, match=r"from \(-2, 0\) to \(-1, 0\) would overlap"):
         GAME.decide(state, 0, PlaceHedge(-2, 0), Random(0))
+
+
+def test_hedge_cannot_cross_another_hedge_at_a_joint() -> None:
+    """Hedges cannot be overlapped: a corner (5) running straight up through the origin,
+    where the Starting Hedge runs straight on, would have to lie over it. Ending there,
+    or turning back to back with a Hedge that turns there, is touching at a joint."""
+    state = in_hand(begin(2), 5)
+    legal = GAME.legal(state, 0)
+    across, ending = PlaceHedge(0, -1, 1), PlaceHedge(0, 0, 1)
+    assert across not in legal and ending in legal
+    with pytest.raises(Illegal, match=r"cross the Hedge in play .* joint \(0, 0\)"):
+        GAME.decide(state, 0, across, Random(0))
+    state, _ = act(state, 0, PlaceHedge(2, 0))  # turns at (4, 0) from the west to the north
+    state = in_hand(state, 6)
+    back_to_back = PlaceHedge(6, 0, 2)  # turns at (4, 0) from the east to the south
+    assert back_to_back in GAME.legal(state, state.turn)
+
+
+def test_random_games_never_lay_a_hedge_across_another() -> None:
+    for seed in range(3):
+        sim = Simulation(GAME, 2 + seed, {}, seed=seed)
+        sim.play_randomly(Random(seed))
+        runs = {run for p in sim.state.placements for run in runs_straight(
+            [e for e, _ in laid(p.hedge, p.x, p.y, p.rotation, p.mirrored)])}
+        assert not {p for p, d in runs if d == 0} & {p for p, d in runs if d == 1}
 
 
 def test_touching_only_at_joints_any_point_of_a_hedge_is_a_joint() -> None:

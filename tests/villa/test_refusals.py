@@ -34,8 +34,8 @@ def test_a_step_out_of_turn_order_names_what_the_game_waits_for() -> None:
 
 
 def test_choosing_an_area_that_does_not_wait() -> None:
-    state, _ = lay(begin(4), 10, 1, 1, 2, True)
-    state, _ = lay(state, 27, 0, 2, 3)
+    state, _ = lay(begin(4), 29, 2, 0)
+    state, _ = lay(state, 17, 3, 0, 1, True)
     refused(state, 1, ResolveArea(7), r"ResolveArea area=7.*\[0, 1\]")
     refused(state, 1, DrawHedge(), "not possible now.*closed area to resolve")
 

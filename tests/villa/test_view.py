@@ -15,8 +15,8 @@ from .helpers import act, apply, begin, lay, play_until
 
 
 def test_the_view_draws_the_board() -> None:
-    state, _ = lay(begin(4), 7, 1, 1, 3)
-    state, _ = lay(state, 6, 1, 1, 2, True)
+    state, _ = lay(begin(4), 9, 1, 0, 3, True)  # test_areas: the area the yellow end pokes into
+    state, _ = lay(state, 10, 1, 0, 3)
     view = GAME.view(state, None)
     assert len(view.segments) == 12
     start = [s for s in view.segments if s.hedge == 0]
