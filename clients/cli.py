@@ -23,8 +23,11 @@ from rich.table import Table
 from rich.text import Text
 
 from clients.client import PlazaClient, PlazaError, default_url
+from clients.terminal.words import clean_name
+from server import protocol as p
 
 EXIT_ERROR = 1
+TOKEN_FLAGS = ("--token", "--source-token")  # values that may start with a dash
 REPLAY_ACTIONS = ("export", "verify", "import")
 
 
@@ -55,10 +58,21 @@ async def cmd_games(client: PlazaClient, args: argparse.Namespace, console: Cons
     for column in ("game", "kind", "status", "seq", "players"):
         table.add_column(column)
     for game in games:
-        players = ", ".join(name or "(free)" for name in game.seats)
-        table.add_row(game.game_id, game.kind, game.status, str(game.seq), players)
+        table.add_row(game.game_id, _kind_cell(game), game.status, str(game.seq), _players(game))
     console.print(table)
     return 0
+
+
+def _kind_cell(game: p.GameInfo) -> Text:
+    """The kind, and a mark on practice games: their creator knows the seed, so the draws."""
+    if not game.practice:
+        return Text(game.kind)
+    return Text.assemble(game.kind, "\n", ("practice · known seed", "bold yellow"))
+
+
+def _players(game: p.GameInfo) -> Text:
+    # Text, never markup: a name is the players' own words ("[/b]" would even crash a table)
+    return Text(", ".join(clean_name(name) or "(free)" for name in game.seats))
 
 
 async def cmd_new(client: PlazaClient, args: argparse.Namespace, console: Console) -> int:
@@ -73,14 +87,17 @@ async def cmd_new(client: PlazaClient, args: argparse.Namespace, console: Consol
         print(json.dumps(msgspec.to_builtins(info)))
         return 0
     print(f"game {info.game_id}")
-    console.print(f"Created a {info.title} game for {len(info.seats)} players. "
-                  f"Join it with: plaza join {info.game_id} --name NAME",
-                  highlight=False, soft_wrap=True)
+    print(f"creator token {info.creator_token}")
+    practice = " It is a practice game: its seed, so its draws, are known." if info.practice else ""
+    console.print(f"Created a {info.title} game for {len(info.seats)} players.{practice} "
+                  f"Join it with: plaza join {info.game_id} --name NAME; keep the creator token "
+                  f"to seat bots: plaza bots {info.game_id} --token {info.creator_token}",
+                  highlight=False, soft_wrap=True, markup=False)
     return 0
 
 
 async def cmd_join(client: PlazaClient, args: argparse.Namespace, console: Console) -> int:
-    joined = await client.join(args.game, args.name, args.seat)
+    joined = await client.join(args.game, args.name, args.seat, source_token=args.source_token)
     if args.json:
         print(json.dumps(msgspec.to_builtins(joined)))
         return 0
@@ -91,13 +108,17 @@ async def cmd_join(client: PlazaClient, args: argparse.Namespace, console: Conso
 
 
 async def cmd_bots(client: PlazaClient, args: argparse.Namespace, console: Console) -> int:
-    info = await client.add_bots(args.game)
+    token = args.token or os.environ.get("PLAZA_TOKEN")
+    if not token:
+        raise CliError("bots needs the game's creator token (`plaza new` prints it) or one of "
+                       "its seat tokens: --token T (or PLAZA_TOKEN).")
+    info = await client.add_bots(args.game, token)
     if args.json:
         print(json.dumps(msgspec.to_builtins(info)))
         return 0
-    console.print(f"Seats: {', '.join(name or '(free)' for name in info.seats)}. "
-                  f"The game is {info.status}; watch it with: plaza watch {info.game_id}",
-                  highlight=False, soft_wrap=True)
+    console.print(Text.assemble("Seats: ", _players(info),
+                                f". The game is {info.status}; watch it with: "
+                                f"plaza watch {info.game_id}"), highlight=False, soft_wrap=True)
     return 0
 
 
@@ -270,10 +291,15 @@ def parser() -> argparse.ArgumentParser:
     join.add_argument("game")
     join.add_argument("--name", required=True)
     join.add_argument("--seat", type=int)
+    join.add_argument("--source-token", metavar="T",
+                      help="a fork of an unfinished game: your seat's token in the game it was "
+                           "forked from (that seat is the one taken)")
     join.add_argument("--json", action="store_true", help="print JSON")
 
     bots = sub.add_parser("bots", parents=[server], help="seat the server's bots on every free seat")
     bots.add_argument("game")
+    bots.add_argument("--token", help="the creator token of `plaza new`, or a seat's token "
+                                      "(PLAZA_TOKEN)")
     bots.add_argument("--json", action="store_true", help="print the game's metadata as JSON")
 
     play = sub.add_parser("play", parents=[server], help="play a seat in the terminal")
@@ -305,8 +331,8 @@ def _glue_values(argv: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(argv):
-        if argv[i] == "--token" and i + 1 < len(argv) and argv[i + 1].startswith("-"):
-            out.append(f"--token={argv[i + 1]}")
+        if argv[i] in TOKEN_FLAGS and i + 1 < len(argv) and argv[i + 1].startswith("-"):
+            out.append(f"{argv[i]}={argv[i + 1]}")
             i += 2
         else:
             out.append(argv[i])

@@ -723,21 +723,27 @@ class PlazaClient:
         return info
 
     async def new_game(self, kind: str, seats: int, options: dict[str, Any] | None = None,
-                       seed: int | None = None) -> p.GameInfo:
+                       seed: int | None = None) -> p.Created:
+        """Create a game: its metadata and `creator_token`, which may seat the server's bots
+        (a GameInfo, so callers that want only the metadata need not change)."""
         body = msgspec.to_builtins(p.NewGame(kind, seats, options or {}, seed))
         answer = await self._json("POST", "/api/games", json=body)
-        info: p.GameInfo = _convert(answer, p.GameInfo, "POST /api/games")
+        info: p.Created = _convert(answer, p.Created, "POST /api/games")
         return info
 
-    async def join(self, game_id: str, name: str, seat: int | None = None) -> p.Joined:
-        body = msgspec.to_builtins(p.JoinGame(name, seat))
+    async def join(self, game_id: str, name: str, seat: int | None = None,
+                   source_token: str | None = None) -> p.Joined:
+        """Take a seat. A fork of an unfinished game is joined with `source_token`, the token
+        of the same seat in the game it was forked from (the seat follows from it)."""
+        body = msgspec.to_builtins(p.JoinGame(name, seat, source_token))
         answer = await self._json("POST", f"/api/games/{game_id}/join", json=body)
         joined: p.Joined = _convert(answer, p.Joined, "join")
         return joined
 
-    async def add_bots(self, game_id: str) -> p.GameInfo:
-        """Seat the server's bots on every free seat (an extension of PROTOCOL.md)."""
-        answer = await self._json("POST", f"/api/games/{game_id}/bots")
+    async def add_bots(self, game_id: str, token: str | None = None) -> p.GameInfo:
+        """Seat the server's bots on every free seat (an extension of PROTOCOL.md); `token`
+        is the game's creator token or one of its seat tokens (else the client's own)."""
+        answer = await self._json("POST", f"/api/games/{game_id}/bots", token=token)
         info: p.GameInfo = _convert(answer, p.GameInfo, "bots")
         return info
 
@@ -768,10 +774,13 @@ class PlazaClient:
                 return out
             since = out[-1].seq
 
-    async def fork(self, game_id: str, at: int) -> p.GameInfo:
+    async def fork(self, game_id: str, at: int, token: str | None = None) -> p.Forked:
+        """A new waiting game from the source's history up to `at`. An unfinished game may be
+        forked only by one of its seats (`token`), who then holds the same seat in the fork:
+        `joined` says which, with its token."""
         body = msgspec.to_builtins(p.ForkGame(at))
-        answer = await self._json("POST", f"/api/games/{game_id}/fork", json=body)
-        info: p.GameInfo = _convert(answer, p.GameInfo, "fork")
+        answer = await self._json("POST", f"/api/games/{game_id}/fork", json=body, token=token)
+        info: p.Forked = _convert(answer, p.Forked, "fork")
         return info
 
     async def replay(self, game_id: str, token: str | None = None) -> bytes:

@@ -85,7 +85,8 @@ def _records(items: list[dict[str, Any]], key: str, names: Names, depth: int) ->
     for item in items:
         columns.extend(k for k in item if k not in columns)
     by_seat = key in _PLAYER_LISTS
-    labels = [seat_name(i, names) if by_seat else str(i) for i in range(len(items))]
+    # Text, not str: a table reads markup in strings, and a name such as "[/b]" would crash it
+    labels = [Text(seat_name(i, names) if by_seat else str(i)) for i in range(len(items))]
     flat = all(_flat(item.get(c)) for item in items for c in columns)
     if (len(columns) <= 6 and flat) or len(items) > 6:
         table = Table(show_header=True, header_style="bold", padding=(0, 1))
@@ -163,7 +164,7 @@ def render_outcome(outcome: Any, names: Names = ()) -> RenderableType:
     for seat in order:
         mark = " ★" if seat in winners else ""
         table.add_row(str(ranks[seat]) if seat < len(ranks) else "?",
-                      seat_name(seat, names) + mark, str(scores[seat]),
+                      Text(seat_name(seat, names) + mark), str(scores[seat]),
                       *(_cell_value(values[seat], key, names, 2)
                         for key, values in per_seat.items()),
                       style="bold green" if seat in winners else None)

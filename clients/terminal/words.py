@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -21,10 +22,25 @@ def humanize(name: str) -> str:
     return _CAMEL.sub(" ", name).replace("_", " ").strip().lower()
 
 
+def clean_name(name: str | None) -> str | None:
+    """A player's name fit for a terminal: without control or format characters, which could
+    move the cursor, recolour the screen or reverse the rest of a line. The server refuses
+    such names, but a game imported from a replay file, or an older server, may hold them."""
+    if name is None:
+        return None
+    return "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cf"))
+
+
+def name_of(seat: int, names: Sequence[str | None] = ()) -> str | None:
+    """The cleaned name of a seat's player, or None (free, unknown or nothing printable);
+    every name this client shows comes through here."""
+    return clean_name(names[seat]) if 0 <= seat < len(names) else None
+
+
 def seat_name(seat: int | None, names: Sequence[str | None] = ()) -> str:
     if seat is None:
         return "the game"
-    name = names[seat] if 0 <= seat < len(names) else None
+    name = name_of(seat, names)
     return f"{name} (seat {seat})" if name else f"seat {seat}"
 
 
@@ -50,8 +66,7 @@ def short(value: Any, limit: int = 60) -> str:
 
 def who(seat: int, names: Sequence[str | None] = ()) -> str:
     """A seat in a sentence: its player's name, else `seat N`."""
-    name = names[seat] if 0 <= seat < len(names) else None
-    return name or f"seat {seat}"
+    return name_of(seat, names) or f"seat {seat}"
 
 
 def details(data: Any, names: Sequence[str | None] = (), actor: int | None = None) -> str:
@@ -96,9 +111,7 @@ def game_words(env: Envelope, names: Sequence[str | None] = (), kind: str = "") 
         return None  # a newer server's event: the generic words serve
 
     def named(match: re.Match[str]) -> str:
-        seat = int(match.group(2))
-        name = names[seat] if 0 <= seat < len(names) else None
-        return name or match.group(0)
+        return name_of(int(match.group(2)), names) or match.group(0)
 
     return _SEAT.sub(named, line)
 

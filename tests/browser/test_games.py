@@ -137,25 +137,27 @@ def test_play_spectate_replay_undo_fork(chromium, server, screenshots, kind) -> 
         replay.wait_for_function("() => window.plaza.state && window.plaza.request > 0")
         replay.screenshot(path=str(screenshots / f"{kind}-replay.png"), full_page=True)
 
-        # fork from the step shown: a new waiting game whose start is that step
+        # fork from the step shown: a new waiting game whose start is that step; the game is
+        # unfinished, so only its seats may fork it, and Alice holds her own seat in the fork
         fork_at = end - 1
         seek(replay, fork_at)
         replay.click("#fork")
         replay.wait_for_url("**/games/*")
         fork = replay.url.rsplit("/", 1)[1]
         assert fork != game
-        replay.wait_for_selector("#join-form")
-        replay.fill("#join-form input[name=name]", "Carol")
-        replay.click("#join-form button[type=submit]")
-        replay.wait_for_selector("body[data-seat='0']")
+        replay.wait_for_selector(f"body[data-seat='{players[alice][0]}']")
+        # Bob's browser joins with his seat's token in the source game: his own seat
         dave = open_page(ctx_b)
         dave.goto(f"{base}/games/{fork}")
         dave.wait_for_selector("#join-form")
+        assert dave.locator("#message").inner_text() == ""
         dave.fill("#join-form input[name=name]", "Dave")
         dave.click("#join-form button[type=submit]")
         wait_started(replay, dave)
-        fork_view = server_state(base, fork)["view"]
-        assert fork_view == server_state(base, game, at=fork_at)["view"]
+        assert dave.get_attribute("body", "data-seat") == str(players[bob][0])
+        _, fork_token = token_of(replay, fork)
+        fork_view = server_state(base, fork, fork_token)["view"]
+        assert fork_view == server_state(base, game, players[alice][1], at=fork_at)["view"]
         # and the fork plays on
         assert play_clicks([replay, dave], rng, 2) == 2
         for page in (alice, bob, spectator, replay, dave):

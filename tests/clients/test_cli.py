@@ -116,22 +116,30 @@ def test_new_join_and_games(live_server: LiveServer) -> None:
     listed = plaza(live_server.url, "games")
     assert listed.returncode == 0
     assert "tinydraw" in listed.stdout and game in listed.stdout and "Ada, Bob" in listed.stdout
+    assert "practice · known seed" in listed.stdout  # --seed: its creator knows the draws
     data = json.loads(plaza(live_server.url, "games", "--status", "active", "--json").stdout)
-    assert [g["game_id"] for g in data["games"]] == [game]
+    assert [g["game_id"] for g in data["games"]] == [game] and data["games"][0]["practice"]
     text = plaza(live_server.url, "new", "tinydraw", "--seats", "3")
     assert text.returncode == 0 and text.stdout.startswith("game ")
+    creator = text.stdout.splitlines()[1]
+    assert creator.startswith("creator token ") and len(creator.split()[2]) >= 22
+    assert "practice" not in text.stdout
 
 
 def test_bots_fill_the_free_seats_and_play(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "plaza.db", extra_env={"PLAZA_BOT_DELAY": "0"}).start()
     try:
-        made = plaza(server.url, "new", "tinydraw", "--seats", "2", "--json")
-        game = json.loads(made.stdout)["game_id"]
+        made = json.loads(plaza(server.url, "new", "tinydraw", "--seats", "2", "--json").stdout)
+        game, creator = made["game_id"], made["creator_token"]
         assert plaza(server.url, "join", game, "--name", "Ada", "--seat", "1").returncode == 0
-        seated = plaza(server.url, "bots", game)
+        anonymous = plaza(server.url, "bots", game)
+        assert anonymous.returncode == 1 and "creator token" in anonymous.stderr
+        forged = plaza(server.url, "bots", game, "--token", "-forged")
+        assert forged.returncode == 1 and "token" in forged.stderr
+        seated = plaza(server.url, "bots", game, "--token", creator)
         assert seated.returncode == 0, seated.stderr
         assert "Bot 1, Ada" in seated.stdout and "active" in seated.stdout
-        again = plaza(server.url, "bots", game)
+        again = plaza(server.url, "bots", game, "--token", creator)
         assert again.returncode != 0 and "already started" in again.stderr
     finally:
         server.stop()

@@ -29,6 +29,8 @@ def test_a_token_may_start_with_a_dash() -> None:
     assert _glue_values(["play", "g", "--token", "-abc"]) == ["play", "g", "--token=-abc"]
     args = parser().parse_args(_glue_values(["play", "g", "--token", "-abc"]))
     assert args.token == "-abc"
+    joined = parser().parse_args(_glue_values(["join", "g", "--name", "A", "--source-token", "-x"]))
+    assert joined.source_token == "-x"
 
 
 def test_server_option_before_or_after_the_command() -> None:

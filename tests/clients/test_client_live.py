@@ -21,7 +21,7 @@ async def plaza(live_server: LiveServer) -> AsyncIterator[PlazaClient]:
 
 async def _table(plaza: PlazaClient, rounds: int = 3) -> tuple[str, list[str]]:
     info = await plaza.new_game("tinydraw", 2, {"rounds": rounds}, seed=11)
-    assert info.status == "waiting" and info.seats == [None, None]
+    assert info.status == "waiting" and info.seats == [None, None] and info.practice
     tokens = [(await plaza.join(info.game_id, name)).token for name in ("Ada", "Bob")]
     return info.game_id, tokens
 
@@ -45,8 +45,9 @@ async def test_http_helpers(plaza: PlazaClient) -> None:
     seq, envs = await plaza.events(game, since=1)
     assert seq == 3 and _seqs(envs) == [2, 3] and envs[0].data["cards"] is None
     assert _seqs(await plaza.all_events(game)) == [1, 2, 3]
-    fork = await plaza.fork(game, 2)
+    fork = await plaza.fork(game, 2, token=tokens[0])
     assert fork.status == "waiting" and fork.forked_from == game
+    assert fork.joined is not None and fork.joined.seat == 0 and fork.seats == ["Ada", None]
     with pytest.raises(PlazaError) as info_error:
         await plaza.game("nosuchgame")
     assert info_error.value.code == "unknown_game" and info_error.value.status == 404
@@ -167,3 +168,48 @@ async def test_clear_errors(live_server: LiveServer, plaza: PlazaClient) -> None
         await plaza.games()
     with pytest.raises(ServerUnavailable):
         await GameConnection(live_server.url, game).open()
+
+
+async def test_only_the_creator_or_a_seat_calls_the_bots_in(plaza: PlazaClient) -> None:
+    info = await plaza.new_game("tinydraw", 3)
+    assert info.creator_token and not info.practice
+    shown = (await plaza.request("GET", f"/api/games/{info.game_id}")).json()
+    assert "creator_token" not in shown and shown["practice"] is False
+    for token, code, status in ((None, "not_allowed", 403), ("forged", "bad_token", 401)):
+        with pytest.raises(PlazaError) as refused:
+            await plaza.add_bots(info.game_id, token)
+        assert (refused.value.code, refused.value.status) == (code, status)
+    seated = await plaza.add_bots(info.game_id, info.creator_token)
+    assert seated.seats == ["Bot 1", "Bot 2", "Bot 3"] and seated.status == "active"
+    other = await plaza.new_game("tinydraw", 2, seed=3)
+    listed = {game.game_id: game for game in await plaza.games("waiting")}
+    assert other.practice and listed[other.game_id].practice
+    ada = await plaza.join(other.game_id, "Ada")
+    assert (await plaza.add_bots(other.game_id, ada.token)).seats == ["Ada", "Bot 2"]
+
+
+async def test_a_fork_of_an_unfinished_game_stays_with_its_seats(plaza: PlazaClient) -> None:
+    game, tokens = await _table(plaza)
+    with pytest.raises(PlazaError) as stranger:
+        await plaza.fork(game, 2)
+    assert (stranger.value.code, stranger.value.status) == ("not_allowed", 403)
+    fork = await plaza.fork(game, 2, token=tokens[1])
+    assert fork.joined is not None and fork.joined.seat == 1 and fork.seats == [None, "Bob"]
+    with pytest.raises(PlazaError) as plain:
+        await plaza.join(fork.game_id, "Eve")
+    assert plain.value.status == 403
+    with pytest.raises(PlazaError) as wrong_seat:
+        await plaza.join(fork.game_id, "Eve", seat=0, source_token=tokens[1])
+    assert wrong_seat.value.status == 403
+    ada = await plaza.join(fork.game_id, "Ada", source_token=tokens[0])
+    assert ada.seat == 0 and (await plaza.game(fork.game_id)).status == "active"
+    async with plaza.connect(fork.game_id, fork.joined.token) as bob:
+        assert bob.seat == 1
+
+
+async def test_a_name_with_control_characters_is_refused(plaza: PlazaClient) -> None:
+    info = await plaza.new_game("tinydraw", 2)
+    for name in ("Ada\u202eevil", "Bob\x1b[2J"):
+        with pytest.raises(PlazaError) as refused:
+            await plaza.join(info.game_id, name)
+        assert (refused.value.code, refused.value.status) == ("bad_name", 400)

@@ -15,7 +15,7 @@ from clients.client import to_envelope
 from clients.terminal import boards
 from clients.terminal.app import _parse_move, _replay_key
 from clients.terminal.render import Screen, render_outcome, render_view
-from clients.terminal.words import command_label, describe, humanize
+from clients.terminal.words import clean_name, command_label, describe, humanize, seat_name
 from domain.core import registry
 from domain.core.simulate import Simulation
 
@@ -112,6 +112,25 @@ def test_log_and_moves_in_words() -> None:
     out = text(render_outcome({"scores": [3, 7], "ranks": [2, 1], "winners": [1],
                                "breakdown": {"played": [3, 7], "note": "x"}}, NAMES))
     assert out.index("Bob") < out.index("Ada") and "★" in out and "played" in out
+
+
+HOSTILE: list[str | None] = ["Ada\x1b[2J\u202eevil", "[/b][link=http://x]Bob", "\u200f\x07", None]
+
+
+def test_names_never_reach_the_terminal_raw() -> None:
+    assert clean_name("Ada\x1b[2J\u202eevil") == "Ada[2Jevil" and clean_name(None) is None
+    assert clean_name("Zoë 🎲 Łódź") == "Zoë 🎲 Łódź"
+    assert seat_name(2, HOSTILE) == "seat 2"  # nothing printable left: the seat's number
+    env = to_envelope({"game_id": "g", "seq": 4, "type": "TurnEnded", "v": 1, "actor": 0,
+                       "ref": "r", "at": 1, "irreversible": False, "prev_hash": "0" * 64,
+                       "hash": "1" * 64, "data": {"type": "TurnEnded", "seat": 1}})
+    view = {"players": [{"score": 1}, {"score": 2}, {"score": 0}, {"score": 0}]}
+    outcome = {"scores": [1, 2, 0, 0], "ranks": [2, 1, 3, 3], "winners": [1]}
+    screen = Screen("tinydraw", "Tiny", "g1", HOSTILE, 0, 4, view, [], [1], outcome, [env])
+    shown = text(screen.render()) + describe(env, HOSTILE)
+    assert "\x1b" not in shown and "\u202e" not in shown and "\x07" not in shown
+    # markup in a name is shown as typed, never read as markup (nor a crash)
+    assert "[/b][link=http://x]Bob" in shown and "Ada[2Jevil" in shown
 
 
 def test_typed_moves_and_replay_keys() -> None:

@@ -50,10 +50,19 @@ export const listGames = async (status) => gamesOf(await api("GET", `/api/games?
 export const getGame = async (id) => normalGame(await api("GET", `/api/games/${enc(id)}`));
 export const createGame = (kind, seats, options, seed) =>
   api("POST", "/api/games", { body: seed === undefined ? { kind, seats, options } : { kind, seats, options, seed } });
-export const joinGame = (id, name, seat) =>
-  api("POST", `/api/games/${enc(id)}/join`, { body: seat === undefined ? { name } : { name, seat } });
-// an extension of PROTOCOL.md: the server's bots take every open seat
-export const addBots = (id) => api("POST", `/api/games/${enc(id)}/bots`);
+// `source` ({seat, token}, as store.sourceSeat gives it): a fork of an unfinished game takes
+// only the source's seats, each proven by its token in the source game
+export function joinGame(id, name, seat, source) {
+  const body = { name };
+  if (seat !== undefined && seat !== null) body.seat = seat;
+  if (source) Object.assign(body, { seat: source.seat, source_token: source.token });
+  return api("POST", `/api/games/${enc(id)}/join`, { body });
+}
+// an extension of PROTOCOL.md: the server's bots take every open seat; `token` is the game's
+// creator token or one of its seat tokens
+export const addBots = (id, token) => api("POST", `/api/games/${enc(id)}/bots`, { token });
+// an unfinished game is forked only by one of its seats (`token`); the answer's `joined` is
+// the seat the caller then holds in the fork
 export const forkGame = (id, at, token) => api("POST", `/api/games/${enc(id)}/fork`, { body: { at }, token });
 
 export function getState(id, at, token) {

@@ -2,6 +2,7 @@
 
 import * as api from "./api.js";
 import { $, h, mount } from "./dom.js";
+import { practiceTag } from "./panels.js";
 import { chip } from "./seats.js";
 import { optionsForm, readOptions } from "./schema.js";
 import * as store from "./store.js";
@@ -42,7 +43,7 @@ async function join(game, seat) {
   const name = nameOrAsk();
   if (!name) return;
   try {
-    const joined = await api.joinGame(game.game_id, name, seat);
+    const joined = await api.joinGame(game.game_id, name, seat, store.sourceSeat(game));
     store.rememberSeat(game.game_id, joined.seat, joined.token, name);
     location.href = `/games/${encodeURIComponent(game.game_id)}`;
   } catch (err) {
@@ -53,7 +54,7 @@ async function join(game, seat) {
 
 async function fillWithBots(game) {
   try {
-    await api.addBots(game.game_id);
+    await api.addBots(game.game_id, store.botsToken(game.game_id));
   } catch (err) {
     showMessage(err.message);
   }
@@ -68,7 +69,10 @@ function gameItem(game) {
   const links = [];
   if (game.status === "waiting" && open > 0) {
     links.push(h("button", { type: "button", class: "primary join", onclick: () => join(game) }, held.length ? "Join another seat" : "Join"));
-    links.push(h("button", { type: "button", class: "small fill-bots", onclick: () => fillWithBots(game) }, "Fill with bots"));
+    // only the creator or a seated player may call the bots in: this browser must hold a token
+    if (store.botsToken(game.game_id)) {
+      links.push(h("button", { type: "button", class: "small fill-bots", onclick: () => fillWithBots(game) }, "Fill with bots"));
+    }
   }
   if (held.length) links.push(h("a", { href: page, class: "open" }, game.status === "finished" ? "Open" : "Play"));
   links.push(h("a", { href: page, class: "watch" }, game.status === "finished" ? "Final position" : "Spectate"));
@@ -89,6 +93,7 @@ function gameItem(game) {
   return h("li", { class: "game", "data-game": game.game_id, "data-kind": game.kind },
     h("span", { class: "kind" }, titleOf(game.kind)),
     h("code", {}, game.game_id),
+    practiceTag(game),
     h("span", { class: "seats" }, names.map((n, i) => [chip(i, 14), " ", n || "open", "  "])),
     game.forked_from ? h("span", { class: "seats" }, `fork of ${game.forked_from} at step ${game.forked_at}`) : null,
     result,
@@ -122,9 +127,10 @@ async function create(e) {
   }
   try {
     const game = api.normalGame(await api.createGame(kind.kind, Number($("#seats").value), options));
+    store.rememberCreator(game.game_id, game.creator_token);
     const joined = await api.joinGame(game.game_id, name);
     store.rememberSeat(game.game_id, joined.seat, joined.token, name);
-    if ($("#with-bots").checked) await api.addBots(game.game_id);
+    if ($("#with-bots").checked) await api.addBots(game.game_id, joined.token);
     location.href = `/games/${encodeURIComponent(game.game_id)}`;
   } catch (err) {
     showMessage(err.message);

@@ -1,4 +1,4 @@
-// Pieces shared by the play and replay pages: the players panel and the board context.
+// Pieces shared by the pages: the players panel, the board context, the practice mark.
 
 import { h } from "./dom.js";
 import { chip, COLOUR_NAMES, shapeName } from "./seats.js";
@@ -46,4 +46,17 @@ export function drawBoard(board, ctx) {
     console.error("board render failed; the raw view is shown", err, err && err.stack);
     return h("pre", { class: "raw-view" }, JSON.stringify(ctx.view, null, 1));
   }
+}
+
+// The sheet has no rule for it yet (plaza.css is being reworked); an inline style is allowed by
+// the page's Content-Security-Policy (style-src 'unsafe-inline').
+const PRACTICE_STYLE = "background:#ffe6b3;color:#5a3a00;border-radius:1rem;padding:.05rem .5rem;font-size:.8rem;font-weight:600;white-space:nowrap";
+
+/** The mark of a practice game, or null: its creator chose the seed, so knows every draw. */
+export function practiceTag(game) {
+  if (!game || !game.practice) return null;
+  return h("span", {
+    class: "practice-tag", style: PRACTICE_STYLE,
+    title: "Practice game: its creator chose the seed, so the draws are predictable to them.",
+  }, "practice · known seed");
 }

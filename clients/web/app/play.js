@@ -6,7 +6,7 @@ import { $, h, mount, plural } from "./dom.js";
 import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { Picker } from "./picker.js";
-import { boardContext, drawBoard, playersPanel } from "./panels.js";
+import { boardContext, drawBoard, playersPanel, practiceTag } from "./panels.js";
 import { setPalette } from "./seats.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
@@ -178,31 +178,43 @@ function drawWaiting() {
     const form = h("form", { class: "join-form", id: "join-form" },
       h("label", {}, "Name ", input),
       h("button", { type: "submit", class: "primary" }, "Join this game"));
-    form.addEventListener("submit", async (e) => {
-      e.preventDefault();
-      const name = input.value.trim();
-      if (!name) return;
-      store.rememberName(name);
-      try {
-        const joined = await api.joinGame(gameId, name);
-        store.rememberSeat(gameId, joined.seat, joined.token, name);
-        location.reload();
-      } catch (err) {
-        showMessage(err.message);
-      }
-    });
+    form.addEventListener("submit", (e) => joinHere(e, input));
     box.append(form);
+    const hint = sourceHint();
+    if (hint) box.append(hint);
   }
-  if (open.length) {
+  // only the creator or a seated player may call the bots in: this browser must hold a token
+  if (open.length && store.botsToken(gameId)) {
     box.append(h("p", {}, h("button", { type: "button", class: "fill-bots", onclick: fillWithBots },
       `Fill ${open.length === 1 ? "the open seat" : `the ${open.length} open seats`} with bots`)));
   }
   return box;
 }
 
+async function joinHere(e, input) {
+  e.preventDefault();
+  const name = input.value.trim();
+  if (!name) return;
+  store.rememberName(name);
+  try {
+    // a fork of an unfinished game lets in only the source's seats, proven by their tokens
+    const joined = await api.joinGame(gameId, name, undefined, store.sourceSeat(page.meta));
+    store.rememberSeat(gameId, joined.seat, joined.token, name);
+    location.reload();
+  } catch (err) {
+    showMessage(err.message);
+  }
+}
+
+function sourceHint() {
+  const source = store.sourceSeat(page.meta);
+  if (!source) return null;
+  return h("p", { class: "source-seat" }, `You join as ${seatName(source.seat)}: your seat in the game this one was forked from.`);
+}
+
 async function fillWithBots() {
   try {
-    await api.addBots(gameId);
+    await api.addBots(gameId, store.botsToken(gameId));
   } catch (err) {
     showMessage(err.message);
   }
@@ -328,9 +340,11 @@ function connect() {
         connect();
         return;
       }
-      if (frame.code === "unknown_game") {
+      if (frame.code === "unknown_game" || frame.code === "private_fork") {
         page.conn.close();
       }
+      // a fork of an unfinished game shows nothing to spectators; its players join below
+      if (frame.code === "private_fork" && store.sourceSeat(page.meta)) return;
       showMessage(frame.message);
     },
     onStatus: setConnStatus,
@@ -380,6 +394,8 @@ async function main() {
   }
   document.title = `${page.title} · Plaza`;
   $("#title").textContent = page.title;
+  const practice = practiceTag(page.meta);
+  if (practice) $("#title").after(practice);
   $("#game-id").textContent = gameId;
   page.picker = new Picker({ onSend: send, onChange: draw });
   page.send = send; // what a click sends, reachable for tests and the console

@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { $, h, mount } from "./dom.js";
 import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
-import { boardContext, drawBoard, playersPanel } from "./panels.js";
+import { boardContext, drawBoard, playersPanel, practiceTag } from "./panels.js";
 import { Picker } from "./picker.js";
 import { setPalette } from "./seats.js";
 import * as store from "./store.js";
@@ -113,9 +113,22 @@ function togglePlay() {
   }, 700);
 }
 
+/** The token a fork is asked with: the seat viewed, else any seat this browser holds (an
+ * unfinished game is forked only by its seats; a finished one by anyone). */
+function forkToken() {
+  const held = store.currentSeat(gameId) || store.seatsHeld(gameId)[0];
+  return token() || (held ? held.token : null);
+}
+
 async function fork() {
   try {
-    const game = await api.forkGame(gameId, page.at, token());
+    const game = await api.forkGame(gameId, page.at, forkToken());
+    const joined = game.joined;
+    if (joined) {
+      // the forker holds the same seat in the fork: its page opens as that seat
+      const name = names()[joined.seat] || store.playerName();
+      store.rememberSeat(game.game_id, joined.seat, joined.token, name);
+    }
     location.href = `/games/${encodeURIComponent(game.game_id)}`;
   } catch (err) {
     showMessage(err.message);
@@ -148,6 +161,8 @@ async function main() {
   const title = page.meta.title || page.meta.kind;
   document.title = `Replay: ${title} · Plaza`;
   $("#title").textContent = `Replay: ${title}`;
+  const practice = practiceTag(page.meta);
+  if (practice) $("#title").after(practice);
   $("#game-id").textContent = gameId;
   $("#live-link").href = `/games/${encodeURIComponent(gameId)}`;
   const params = new URLSearchParams(location.search);
@@ -165,7 +180,12 @@ async function main() {
     const latest = await api.getState(gameId, null, token()).catch(() => null);
     if (latest && latest.view) setPalette(page.board.palette(latest.view));
   }
-  await loadEvents();
+  try {
+    await loadEvents();
+  } catch (err) {
+    showMessage(err.message); // a fork of an unfinished game is open to its players only
+    return;
+  }
   viewerChooser();
   $("#first").onclick = () => show(0);
   $("#back").onclick = () => show(page.at - 1);

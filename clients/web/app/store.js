@@ -1,5 +1,6 @@
 // What the browser remembers: the player's name and the seat tokens it holds, per game.
-// localStorage key "plaza.seats.<game>" -> {"<seat>": {"token", "name"}}; "plaza.current.<game>" -> seat.
+// localStorage key "plaza.seats.<game>" -> {"<seat>": {"token", "name"}}; "plaza.current.<game>" -> seat;
+// "plaza.creator.<game>" -> the creator token of a game this browser created.
 
 const NAME_KEY = "plaza.name";
 
@@ -52,6 +53,30 @@ export function forgetSeat(game, seat) {
   const map = read(`plaza.seats.${game}`, {});
   delete map[seat];
   write(`plaza.seats.${game}`, map);
+}
+
+export function rememberCreator(game, token) {
+  if (token) write(`plaza.creator.${game}`, token);
+}
+
+/** A token that may seat the server's bots in `game`: a seat's (the current one first) or the
+ * creator's; null when this browser holds none, and the server would refuse. */
+export function botsToken(game) {
+  const seat = currentSeat(game) || seatsHeld(game)[0];
+  return seat ? seat.token : read(`plaza.creator.${game}`, null);
+}
+
+/**
+ * For a fork (`game` as normalGame gives it): a seat this browser holds in the source game
+ * that is still open in the fork, as {seat, token} (the source's token), or null. A fork of an
+ * unfinished game lets only the source's seats in, each into its own seat.
+ */
+export function sourceSeat(game) {
+  if (!game || !game.forked_from) return null;
+  const open = (seat) => seat < game.names.length && !game.names[seat];
+  const held = seatsHeld(game.forked_from).filter((s) => open(s.seat));
+  const current = currentSeat(game.forked_from);
+  return held.find((s) => current && s.seat === current.seat) || held[0] || null;
 }
 
 /** The seat the page plays as (the last one joined or chosen), or null. */
