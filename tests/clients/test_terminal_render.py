@@ -151,7 +151,7 @@ def test_typed_moves_and_replay_keys() -> None:
 
 
 def test_barcelona_board_names_the_city_and_hides_other_hands() -> None:
-    for steps in (25, 40, 60, 80):
+    for steps in (20, 25, 30, 40, 60, 80):
         sim, _ = played("barcelona", steps)
         seat = sim.active()[0]
         view = wire_view(sim, seat)
