@@ -35,14 +35,28 @@ Layout = tuple[TileSpot, ...]
 # assumption: see RULES.md. The rulebook shows these six towns only as pictures (seed:
 # "several example Town layouts, each named after a real city"); these are Plaza's own.
 # Letters: F/f Flower, B/b Butterfly, L/l Leaf, D/d Dove (capital = striped),
-# P a Park, R a River (numbered in reading order), '.' no tile.
+# P a Park, R a River (numbered in reading order), '.' no tile. Every Park and River tile
+# touches a Neighborhood tile (else no building could ever be beside it), and at least five
+# pairs of Neighborhood tiles touch (a building spans two tiles only across such an edge).
 PRESETS: Final[dict[str, tuple[str, ...]]] = {
-    "london": ("PFbL", "dRRP", "BlPD", "fPP."),
-    "new_york": ("FRb", "lPD", "BPf", "LPd", "PRP"),
-    "rome": ("PFPb.", "LPlPD", ".dRB.", ".fRP."),
+    "london": ("PFbLP", "dlRR", "PBDf", ".P.P"),
+    "new_york": ("PFbR", "RLdP", "PPBf", "l.DP"),
+    "rome": ("PFb", "LDRP", "dlRB", "P.fP", "..P"),
     "bangkok": ("RFlP", "bPDL", "PdBf", ".PRP"),
-    "berlin": ("FbPPP", "LRPdB", "lRPfD"),
-    "paris": (".PFbP", "dLRRl", "PBDP.", ".fP.."),
+    "berlin": (".PFbP", "PLDlP", "dBRR", ".Pf"),
+    "paris": (".PFbP", "dLRRl", "PBDP", ".fP"),
+}
+# The Parks and Rivers each example town is drawn with, after adjacent tiles join
+# (seed: adjacent Park tiles are one Park, adjacent River tiles one River): Central Park
+# and the Tiergarten are two tiles each, the Thames, Tiber, Spree and Seine one River of two
+# tiles, Manhattan and Bangkok lie between two separate River tiles.
+AREAS: Final[dict[str, tuple[int, int]]] = {
+    "london": (5, 1),
+    "new_york": (4, 2),
+    "rome": (5, 1),
+    "bangkok": (5, 2),
+    "berlin": (4, 1),
+    "paris": (5, 1),
 }
 _LETTERS: Final = {
     "F": "flower_striped", "f": "flower", "B": "butterfly_striped", "b": "butterfly",

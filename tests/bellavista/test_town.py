@@ -10,7 +10,15 @@ import pytest
 
 from domain.bellavista import GAME
 from domain.bellavista.components import NEIGHBORHOODS, PARKS, RIVERS, tile_kind
-from domain.bellavista.layouts import PRESETS, TileSpot, parse, preset, problem, random_layout
+from domain.bellavista.layouts import (
+    AREAS,
+    PRESETS,
+    TileSpot,
+    parse,
+    preset,
+    problem,
+    random_layout,
+)
 from domain.bellavista.options import Options
 from domain.bellavista.town import Town, orientations, town_of
 
@@ -30,6 +38,41 @@ def test_the_six_example_layouts_are_offered_as_presets() -> None:
         assert problem(preset(name)) is None, name
         kinds = Counter(tile_kind(s.tile) for s in preset(name))
         assert kinds == {"neighborhood": 8, "park": 5, "river": 2}
+
+
+def beside_a_building_space(name: str) -> set[str]:
+    """The Park and River tiles of a preset with a Neighborhood space directly beside one of
+    their spaces."""
+    t = town_of(preset(name))
+    return {t.tile_of[n] for r, c in t.homes for n in ((r - 1, c), (r + 1, c), (r, c - 1),
+                                                      (r, c + 1))
+            if n in t.tile_of and tile_kind(t.tile_of[n]) != "neighborhood"}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_river_and_park_tile_of_an_example_town_has_a_building_space_beside_it(
+        name: str) -> None:
+    # seed: zoning, contracts and Height objectives all count buildings adjacent to a Park
+    # or a River, so a tile with no space beside it would play no part in the game
+    assert beside_a_building_space(name) == set(PARKS) | set(RIVERS)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_example_towns_keep_separate_parks_and_rivers_apart(name: str) -> None:
+    # seed: adjacent Park (River) tiles are a single Park (River); each town is drawn with
+    # the number of Parks and Rivers of AREAS, so no Park meant to be its own merges
+    t = town_of(preset(name))
+    assert set(AREAS) == set(PRESETS)
+    assert (len(set(t.park_of.values())), len(set(t.river_of.values()))) == AREAS[name]
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_example_towns_have_neighborhood_tiles_side_by_side_to_span(name: str) -> None:
+    # seed: a contract asks for buildings spanning two adjacent Neighborhood tiles
+    spots = {(s.row, s.col): tile_kind(s.tile) for s in preset(name)}
+    touching = sum(1 for (r, c), kind in spots.items() for n in ((r + 1, c), (r, c + 1))
+                   if kind == "neighborhood" and spots.get(n) == "neighborhood")
+    assert touching >= 5
 
 
 def test_a_random_layout_is_connected_with_no_empty_space_inside() -> None:
