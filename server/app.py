@@ -36,6 +36,7 @@ def create_app(config: Config) -> Starlette:
     store = Store(config.db)
     broker = make_broker(config.redis_url, config.redis_prefix)
     runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
+                                              max_loaded=config.max_loaded,
                                               bot_delay=config.bot_delay))
     service = Service(store, runtime, config.limits)
 

@@ -18,6 +18,7 @@ class Config:
     redis_url: str | None = None
     redis_prefix: str = "plaza:"
     snapshot_every: int = 200
+    max_loaded: int = 2000  # games held in memory before idle ones are let go
     rate: float = 100.0  # frames per second a connection may keep up
     burst: int = 200  # frames a connection may send at once
     extra_games: tuple[str, ...] = ()  # modules exposing GAME to register (tests)
@@ -39,6 +40,9 @@ class Config:
         parser.add_argument("--redis-prefix", default=env.get("PLAZA_REDIS_PREFIX", cls.redis_prefix))
         parser.add_argument("--snapshot-every", type=int,
                             default=int(env.get("PLAZA_SNAPSHOT_EVERY", cls.snapshot_every)))
+        parser.add_argument("--max-loaded", type=int,
+                            default=int(env.get("PLAZA_MAX_LOADED", cls.max_loaded)),
+                            help="games held in memory before idle ones are let go (PLAZA_MAX_LOADED)")
         parser.add_argument("--deflate", action="store_true",
                             default=env.get("PLAZA_DEFLATE", "") == "1",
                             help="permessage-deflate (costs half the fan-out throughput)")
@@ -52,6 +56,7 @@ class Config:
         limits = Limits(**{name: getattr(args, name) for name in LIMIT_FLAGS})
         return cls(host=args.host, port=args.port, db=args.db, redis_url=args.redis_url,
                    redis_prefix=args.redis_prefix, snapshot_every=args.snapshot_every,
+                   max_loaded=args.max_loaded,
                    extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
                    bot_delay=args.bot_delay, limits=limits)
 

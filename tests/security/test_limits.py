@@ -1,0 +1,189 @@
+"""The server's limits hold against one client that pushes each of them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import sqlite3
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import websockets
+
+from tests.support.live import LiveServer
+
+from .conftest import guarded_server
+from .peers import Peer, auth, error_of, recv
+
+
+def rss_mib(server: LiveServer) -> float:
+    assert server.proc is not None
+    for line in Path(f"/proc/{server.proc.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+async def test_huge_frames_are_refused_by_the_transport_without_growing_memory(server: LiveServer) -> None:
+    peer = Peer(server, "127.0.0.7")
+    game = peer.create()["game_id"]
+    before = rss_mib(server)
+    huge = '{"op":"ping","pad":"' + "x" * (15 << 20) + '"}'
+
+    async def push() -> int | None:
+        ws = await peer.connect(game)
+        await recv(ws, "welcome")
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await ws.send(huge)
+            await ws.recv()
+        await ws.wait_closed()
+        return ws.close_code
+
+    codes = await asyncio.gather(*(push() for _ in range(40)))
+    assert set(codes) == {1009}, codes
+    assert rss_mib(server) - before < 150, (before, rss_mib(server))
+    peer.close()
+
+
+async def test_a_connection_that_never_says_hello_is_closed(server: LiveServer) -> None:
+    async with websockets.connect(server.ws_url) as ws:
+        error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        assert error["code"] == "no_hello"
+        await asyncio.wait_for(ws.wait_closed(), 5)
+        assert ws.close_code == 1008
+
+
+def test_a_client_too_slow_with_its_headers_or_body_is_cut_off(server: LiveServer) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
+        slow.sendall(b"GET /api/kinds HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        started = time.monotonic()
+        assert slow.recv(100) == b"", "the server closed the connection"
+        assert time.monotonic() - started < 4
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as slow:
+        slow.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"kind\":")
+        answer = slow.recv(1000)
+        assert answer.startswith(b"HTTP/1.1 408"), answer
+
+
+def test_one_address_cannot_push_honest_games_off_the_lobby(server: LiveServer) -> None:
+    honest, flooder = Peer(server, "127.0.0.8"), Peer(server, "127.0.0.9")
+    mine = honest.create()["game_id"]
+    codes = [flooder.http.post("/api/games", json={"kind": "tinydraw", "seats": 2}).status_code
+             for _ in range(200)]
+    assert codes.count(201) <= 25 and codes.count(429) >= 175, codes
+    limited = flooder.http.post("/api/games", json={"kind": "tinydraw", "seats": 2})
+    assert error_of(limited)[0] == 429 and "retry-after" in limited.headers
+    lobby = [g["game_id"] for g in honest.http.get("/api/games", params={"status": "waiting"}).json()]
+    assert mine in lobby
+    assert honest.create()["game_id"], "another address still creates games"
+    honest.close()
+    flooder.close()
+
+
+def test_one_address_keeps_only_so_many_games_waiting(tmp_path: Path) -> None:
+    live = guarded_server(tmp_path / "plaza.db", PLAZA_CREATE_RATE="1000",
+                          PLAZA_WAITING_PER_ADDRESS="5").start()
+    try:
+        peer = Peer(live, "127.0.0.10")
+        codes = [peer.http.post("/api/games", json={"kind": "tinydraw", "seats": 2}).status_code
+                 for _ in range(8)]
+        assert codes == [201] * 5 + [429] * 3
+        assert error_of(peer.http.post("/api/games", json={"kind": "tinydraw", "seats": 2})) == (
+            429, "too_many_games")
+        peer.close()
+    finally:
+        live.stop()
+
+
+def test_reading_many_games_holds_no_more_than_max_loaded(tmp_path: Path) -> None:
+    live = guarded_server(tmp_path / "plaza.db", PLAZA_CREATE_RATE="1000",
+                          PLAZA_WAITING_PER_ADDRESS="1000", PLAZA_MAX_LOADED="5").start()
+    try:
+        peer = Peer(live, "127.0.0.11")
+        games = [peer.create(options={"rounds": 1})["game_id"] for _ in range(30)]
+        for game in games:
+            for path in ("state", "events", "replay"):
+                assert peer.http.get(f"/api/games/{game}/{path}").status_code == 200
+        assert peer.http.get("/healthz").json()["games_loaded"] <= 5
+        peer.close()
+    finally:
+        live.stop()
+
+
+async def test_refused_commands_do_not_grow_the_store(server: LiveServer) -> None:
+    peer = Peer(server, "127.0.0.12")
+    game = peer.create()["game_id"]
+    tokens = peer.join_all(game, 2)
+    ws = await peer.connect(game, tokens[1])  # not its turn: everything it sends is refused
+    await recv(ws, "welcome")
+    for n in range(300):
+        after = {"after": 0} if n % 2 else {}
+        await ws.send(json.dumps({"op": "command", "ref": f"r{n}", **after, "command": {"type": "Draw"}}))
+        answer = await recv(ws, "rejected")
+        assert answer["code"] == ("stale" if n % 2 else "not_your_turn")
+        if n % 25 == 24:
+            await asyncio.sleep(0.3)  # stay under the frame rate limit
+    again = json.dumps({"op": "command", "ref": "r298", "command": {"type": "EndTurn"}})
+    await ws.send(again)
+    assert (await recv(ws, "rejected"))["code"] == "not_your_turn", "a recent ref keeps its answer"
+    await ws.close()
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute("SELECT count(*) FROM rejections WHERE game_id = ?", (game,)).fetchone()[0]
+    assert rows <= 64
+    peer.close()
+
+
+@pytest.mark.parametrize("header", [
+    {"seats": 100_000, "names": []},
+    {"seats": 2, "names": ["x" * 100_000, "B"]},
+    {"seats": 2, "names": ["A", "B"], "game_id": "g" * 1000},
+    {"seats": 2, "names": ["A", "B", "C"]},
+    {"seats": 2, "names": ["A", "B"], "seed": 2**70},
+    {"seats": 2, "names": ["A", "B"], "options": {"rounds": 10**40}},
+], ids=["seats", "name", "game_id", "names", "seed", "options"])
+def test_an_absurd_replay_header_is_refused(server: LiveServer, header: dict[str, object]) -> None:
+    line = json.dumps({"format": "plaza-replay/1", "kind": "tinydraw", "options": {}, **header})
+    answer = Peer(server, "127.0.0.13").http.post("/api/replays", content=line.encode() + b"\n")
+    status, code = error_of(answer)
+    assert status == 400 and code in ("bad_replay", "bad_options"), answer.text
+
+
+def test_a_huge_replay_import_is_refused_and_never_stalls_the_server(server: LiveServer) -> None:
+    peer = Peer(server, "127.0.0.14")
+    too_big = peer.http.post("/api/replays", content=b"x" * (17 << 20))
+    assert error_of(too_big) == (413, "too_large")
+    header = json.dumps({"format": "plaza-replay/1", "kind": "tinydraw", "options": {}, "seats": 2,
+                         "names": ["A", "B"]})
+    line = json.dumps({"game_id": "x", "seq": 1, "type": "Started", "v": 1, "actor": None, "ref": None,
+                       "at": 0, "irreversible": False, "prev_hash": "0" * 64, "hash": "0" * 64,
+                       "data": {"type": "Started", "seats": 2, "rounds": 3, "pad": "y" * 200}})
+    big = (header + "\n" + (line + "\n") * 30_000).encode()  # about 13 MiB to parse
+    assert len(big) < 16 << 20
+
+    async def import_while_polling() -> float:
+        async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+            task = asyncio.create_task(client.post("/api/replays", content=big))
+            slowest = 0.0
+            while not task.done():
+                started = time.monotonic()
+                assert (await client.get("/healthz")).status_code == 200
+                slowest = max(slowest, time.monotonic() - started)
+                await asyncio.sleep(0.01)
+            assert error_of(task.result())[0] == 400
+            return slowest
+
+    assert asyncio.run(import_while_polling()) < 0.5
+    peer.close()
+
+
+def test_every_answer_names_no_token_it_was_not_given(server: LiveServer) -> None:
+    peer = Peer(server, "127.0.0.14")
+    created = peer.create()
+    info = peer.http.get(f"/api/games/{created['game_id']}", headers=auth(created["creator_token"]))
+    assert "creator_token" not in info.text and "token" not in json.dumps(info.json()).lower()
+    peer.close()
