@@ -122,7 +122,12 @@ REJECT_CODES = ("not_a_seat", "not_your_turn", "illegal", "stale", "game_over", 
 # `no_hello`: the connection sent no hello in time (it is closed); `internal`: a fault of the
 # server's while handling the frame (the connection stays open).
 ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_game", "bad_token",
-               "no_hello", "internal")
+               "no_hello", "private_fork", "internal")
+# `{"error": {"code", "message"}}` answers over HTTP.
+HTTP_CODES = ("bad_json", "bad_frame", "bad_query", "bad_options", "bad_seats", "bad_seat", "bad_name",
+              "bad_seq", "bad_replay", "bad_token", "not_allowed", "private_fork", "unknown_game",
+              "unknown_kind", "not_found", "bad_method", "too_slow", "game_started", "seat_taken",
+              "too_large", "rate_limited", "too_many_games", "internal")
 
 # HTTP bodies --------------------------------------------------------------------
 
