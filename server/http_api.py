@@ -32,8 +32,8 @@ _encoder = msgspec.json.Encoder()
 Handler = Callable[[Request], Awaitable[Response]]
 
 
-def json_response(body: Any, status: int = 200) -> Response:
-    return Response(_encoder.encode(body), status, media_type="application/json")
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(_encoder.encode(body), status, headers=headers, media_type="application/json")
 
 
 def error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
@@ -139,6 +139,10 @@ def routes(service: Service) -> list[Route]:
             for game in registry.games().values()
         ])
 
+    async def board(request: Request) -> Response:
+        game = service.kind(request.path_params["kind"])
+        return json_response(game.board(), headers={"cache-control": "public, max-age=3600"})
+
     async def create(request: Request) -> Response:
         body: NewGame = await body_of(request, NewGame, limits)
         pace(request)
@@ -216,6 +220,7 @@ def routes(service: Service) -> list[Route]:
 
     table: list[tuple[str, Handler, list[str]]] = [
         ("/api/kinds", kinds, ["GET"]),
+        ("/api/kinds/{kind}/board", board, ["GET"]),  # an extension: static board data
         ("/api/games", create, ["POST"]),
         ("/api/games", lobby, ["GET"]),
         ("/api/games/{id}", game, ["GET"]),

@@ -116,5 +116,10 @@ class Game(Generic[S, C, E, O, V]):
         moves = self.legal(state, seat)
         return rng.choice(moves) if moves else None
 
+    def board(self) -> Any:
+        """Static component data a client draws from (the board's geometry, say), served at
+        `GET /api/kinds/{kind}/board`, so clients never copy it by hand. None: nothing."""
+        return None
+
     def default_options(self) -> O:
         return msgspec.convert({}, self.options_type)  # type: ignore[no-any-return]
