@@ -75,16 +75,19 @@ def tile_label(tile: str) -> str:
 # -- building footprints ---------------------------------------------------------------
 
 Cells = tuple[tuple[int, int], ...]
-# assumption: see RULES.md (shorter buildings cover more spaces, as the Grouping note implies)
+_TWO: Final[Cells] = ((0, 0), (0, 1))  # 2 spaces in a row
+_ONE: Final[Cells] = ((0, 0),)
+# assumption: see RULES.md (shorter buildings cover more spaces, as the Grouping note implies;
+# five 2-space buildings each so that the spanning contract is met in a normal game)
 FOOTPRINTS: Final[dict[int, Cells]] = {
-    1: ((0, 0), (1, 0), (1, 1)),  # an L of 3 spaces
-    2: ((0, 0), (0, 1)),  # 2 spaces in a row
-    3: ((0, 0),),
-    4: ((0, 0),),
-    5: ((0, 0),),
-    6: ((0, 0),),
-    7: ((0, 0),),
-    8: ((0, 0),),
+    1: _TWO,
+    2: _TWO,
+    3: _TWO,
+    4: _TWO,
+    5: _TWO,
+    6: _ONE,
+    7: _ONE,
+    8: _ONE,
 }
 
 # -- zoning cards (10) -------------------------------------------------------------------

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
+from random import Random
 
 import pytest
 from msgspec.structs import replace
 
+from domain.bellavista import GAME
 from domain.bellavista.components import CONTRACTS, NEIGHBORHOODS
+from domain.bellavista.layouts import PRESETS
 from domain.bellavista.requirements import met, owned, progress
 from domain.bellavista.state import Building, State
+from domain.core.simulate import Simulation
 
 from .support import building, contract_id, started
 
@@ -31,7 +35,7 @@ def test_the_18_contract_cards() -> None:
 def test_two_buildings_entirely_on_the_tile_shown_three_with_two_architects(
         seats: int, needed: int) -> None:
     card = contract_id("one_tile", "flower")
-    two = holding(seats, building(0, 5, (3, 0)), building(0, 6, (5, 2)))
+    two = holding(seats, building(0, 5, (3, 0), (3, 1)), building(0, 6, (5, 2)))
     three = replace(two, buildings=(*two.buildings, building(0, 7, (4, 1))))
     assert met(two, 0, card) == (needed == 2)
     assert met(three, 0, card)
@@ -39,8 +43,8 @@ def test_two_buildings_entirely_on_the_tile_shown_three_with_two_architects(
 
 
 def test_warning_a_building_spanning_two_tiles_is_entirely_on_neither() -> None:
-    # the #3 covers (2, 5) on the striped Flower and (2, 6) on the striped Butterfly
-    state = holding(4, building(0, 5, (0, 3)), building(0, 2, (2, 5), (2, 6)))
+    # the #2 covers (2, 5) on the striped Flower and (2, 6) on the striped Butterfly
+    state = holding(4, building(0, 5, (0, 3), (0, 4)), building(0, 2, (2, 5), (2, 6)))
     assert not met(state, 0, contract_id("one_tile", "flower_striped"))
     pair = next(c for c in CONTRACTS if c.kind == "tiles" and "butterfly_striped" in c.tiles)
     assert progress(pair, owned(state, 0), 4)[0] == 0
@@ -51,7 +55,7 @@ def test_warning_a_building_spanning_two_tiles_is_entirely_on_neither() -> None:
 @pytest.mark.parametrize("seats", [2, 4])
 def test_one_building_entirely_on_each_of_the_two_neighborhoods_shown(seats: int) -> None:
     card = contract_id("tiles", "flower_striped", "leaf")
-    state = holding(seats, building(0, 5, (0, 3)))
+    state = holding(seats, building(0, 5, (0, 3), (0, 4)))
     assert not met(state, 0, card)
     state = replace(state, buildings=(*state.buildings, building(0, 6, (7, 7))))
     assert met(state, 0, card)
@@ -59,7 +63,8 @@ def test_one_building_entirely_on_each_of_the_two_neighborhoods_shown(seats: int
 
 def test_one_building_entirely_on_each_of_the_four_neighborhoods_shown() -> None:
     card = contract_id("tiles", "flower_striped", "butterfly_striped", "leaf", "dove")
-    three = holding(4, building(0, 5, (0, 3)), building(0, 6, (0, 7)), building(0, 7, (7, 7)))
+    three = holding(4, building(0, 5, (0, 3), (0, 4)), building(0, 6, (0, 7)),
+                    building(0, 7, (7, 7)))
     assert not met(three, 0, card)
     four = replace(three, buildings=(*three.buildings, building(0, 8, (7, 1))))
     assert met(four, 0, card)
@@ -68,26 +73,26 @@ def test_one_building_entirely_on_each_of_the_four_neighborhoods_shown() -> None
 @pytest.mark.parametrize("seats", [2, 4])
 def test_two_buildings_spanning_two_adjacent_neighborhood_tiles(seats: int) -> None:
     card = contract_id("spanning")
-    one = holding(seats, building(0, 2, (2, 5), (2, 6)), building(0, 5, (0, 4)))
+    one = holding(seats, building(0, 2, (2, 5), (2, 6)), building(0, 5, (0, 3), (0, 4)))
     assert not met(one, 0, card)
-    two = replace(one, buildings=(*one.buildings, building(0, 1, (7, 5), (8, 5), (8, 6))))
+    two = replace(one, buildings=(*one.buildings, building(0, 1, (7, 5), (7, 6))))
     assert met(two, 0, card)
 
 
 @pytest.mark.parametrize("seats", [2, 4])
 def test_four_buildings_on_the_border_of_town(seats: int) -> None:
     card = contract_id("border")
-    three = holding(seats, building(0, 5, (0, 3)), building(0, 6, (4, 0)), building(0, 7, (11, 2)),
-                    building(0, 8, (4, 1)))
+    three = holding(seats, building(0, 5, (0, 3), (0, 4)), building(0, 6, (4, 0)),
+                    building(0, 7, (11, 2)), building(0, 8, (4, 1)))
     assert not met(three, 0, card)
-    four = replace(three, buildings=(*three.buildings, building(0, 4, (2, 11))))
+    four = replace(three, buildings=(*three.buildings, building(0, 4, (1, 11), (2, 11))))
     assert met(four, 0, card)
 
 
 @pytest.mark.parametrize(("seats", "needed"), [(2, 3), (4, 2)])
 def test_buildings_adjacent_to_rivers_three_with_two_architects(seats: int, needed: int) -> None:
     card = contract_id("rivers")
-    two = holding(seats, building(0, 5, (2, 3)), building(0, 6, (6, 8)))
+    two = holding(seats, building(0, 5, (2, 3), (2, 4)), building(0, 6, (6, 8)))
     assert met(two, 0, card) == (needed == 2)
     three = replace(two, buildings=(*two.buildings, building(0, 7, (4, 2))))
     assert met(three, 0, card)
@@ -96,7 +101,7 @@ def test_buildings_adjacent_to_rivers_three_with_two_architects(seats: int, need
 @pytest.mark.parametrize(("seats", "needed"), [(2, 3), (3, 2)])
 def test_buildings_adjacent_to_parks_three_with_two_architects(seats: int, needed: int) -> None:
     card = contract_id("parks")
-    two = holding(seats, building(0, 5, (0, 3)), building(0, 6, (2, 9)))
+    two = holding(seats, building(0, 5, (0, 3), (0, 4)), building(0, 6, (2, 9)))
     assert met(two, 0, card) == (needed == 2)
     three = replace(two, buildings=(*two.buildings, building(0, 7, (8, 8))))
     assert met(three, 0, card)
@@ -104,6 +109,29 @@ def test_buildings_adjacent_to_parks_three_with_two_architects(seats: int, neede
 
 def test_a_two_architect_roofed_building_counts_for_its_architect() -> None:
     card = contract_id("one_tile", "flower")
-    roofed = Building(0, "green", 5, ((3, 0),))
+    roofed = Building(0, "green", 5, ((3, 0), (3, 1)))
     state = holding(2, roofed, building(0, 6, (5, 2)), building(0, 7, (4, 1)))
     assert met(state, 0, card)
+
+
+RATE_GAMES = 20  # per layout and seat count: 140 games, about a second
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_contract_card_is_met_in_a_normal_game(seats: int) -> None:
+    """Random games on the six example towns and random towns: each of the 18 cards has its
+    requirement met by some architect in at least 15% of them (RULES.md gives the figures:
+    the spanning card, the rarest, was met in 3% to 8% of games with 3 or 4 architects and the
+    earlier footprints)."""
+    met_in: Counter[int] = Counter()
+    games = 0
+    for layout in [*PRESETS, "random"]:
+        for game in range(RATE_GAMES):
+            seed = game * 7919 + seats
+            sim = Simulation(GAME, seats, {"layout": layout}, seed=seed)
+            sim.play_randomly(Random(seed))
+            games += 1
+            met_in.update(c.id for c in CONTRACTS
+                          if any(met(sim.state, seat, c.id) for seat in range(seats)))
+    rates = {c.id: met_in[c.id] / games for c in CONTRACTS}
+    assert min(rates.values()) >= 0.15, rates

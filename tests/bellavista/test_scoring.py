@@ -17,9 +17,9 @@ def ended(seats: int, *buildings: Building, height: str = "parks",
                    grouping_objective=grouping)
 
 
-# The 9 spaces of the unstriped Dove tile, filled by one architect's #1 to #6
-NINE = (building(0, 1, (6, 0), (7, 0), (7, 1)), building(0, 2, (6, 1), (6, 2)),
-        building(0, 3, (8, 0)), building(0, 4, (8, 1)), building(0, 5, (7, 2)),
+# The 9 spaces of the unstriped Dove tile, filled by one architect's #1 to #4 and #6
+NINE = (building(0, 1, (6, 0), (6, 1)), building(0, 2, (7, 0), (7, 1)),
+        building(0, 3, (8, 0), (8, 1)), building(0, 4, (6, 2), (7, 2)),
         building(0, 6, (8, 2)))
 
 
@@ -29,8 +29,8 @@ def test_anne_largest_group_of_9_spaces_earns_18() -> None:
 
 
 def test_anne_buildings_6_5_and_3_beside_a_river_earn_14() -> None:
-    state = ended(4, building(0, 6, (2, 4)), building(0, 5, (2, 7)),
-                  building(0, 3, (6, 3)), building(0, 8, (0, 3)))
+    state = ended(4, building(0, 6, (2, 4)), building(0, 5, (2, 7), (2, 8)),
+                  building(0, 3, (6, 3), (6, 4)), building(0, 8, (0, 3)))
     assert height_score(state, 0, "rivers") == 14  # 3 + 6 + 5
 
 
@@ -52,28 +52,28 @@ def test_adjacent_park_tiles_are_a_single_park() -> None:
 
 
 def test_border_objective_sums_the_heights_of_buildings_on_the_border() -> None:
-    state = ended(4, building(0, 6, (0, 4)), building(0, 5, (4, 1)), building(0, 7, (11, 1)),
+    state = ended(4, building(0, 6, (0, 4)), building(0, 5, (4, 1), (5, 1)), building(0, 7, (11, 1)),
                   building(1, 8, (0, 7)))
     assert height_score(state, 0, "border") == 13
     assert height_score(state, 1, "border") == 8
 
 
 def test_10_coins_for_each_group_of_at_least_two_adjacent_buildings() -> None:
-    state = ended(4, building(0, 5, (0, 3)), building(0, 6, (0, 4)),  # group 1
+    state = ended(4, building(0, 5, (0, 3), (0, 4)), building(0, 6, (0, 5)),  # group 1
                   building(0, 7, (8, 8)), building(0, 8, (7, 8)),  # group 2
-                  building(1, 4, (0, 5)),  # another architect's: not part of a group of seat 0
-                  building(0, 4, (11, 0)))  # alone
+                  building(1, 4, (1, 5), (2, 5)),  # another architect's: in no group of seat 0
+                  building(0, 4, (11, 0), (11, 1)))  # alone
     assert grouping_score(state, 0, "groups") == 20
 
 
 def test_5_coin_penalty_for_each_building_in_no_group() -> None:
-    state = ended(4, building(0, 5, (0, 3)), building(0, 6, (0, 4)), building(0, 4, (11, 0)),
-                  building(0, 7, (4, 1)), building(0, 8, (5, 0)))
+    state = ended(4, building(0, 5, (0, 3), (1, 3)), building(0, 6, (0, 4)),
+                  building(0, 4, (11, 0), (11, 1)), building(0, 7, (4, 1)), building(0, 8, (5, 0)))
     assert grouping_score(state, 0, "isolated") == -15  # (4, 1) and (5, 0) are only diagonal
 
 
 def test_diagonal_buildings_do_not_form_a_group() -> None:
-    state = ended(4, building(0, 5, (0, 3)), building(0, 6, (1, 4)))
+    state = ended(4, building(0, 7, (0, 3)), building(0, 6, (1, 4)))
     assert grouping_score(state, 0, "groups") == 0
     assert grouping_score(state, 0, "isolated") == -10
 
@@ -92,13 +92,13 @@ def test_the_highest_total_wins() -> None:
 
 
 def test_a_tie_goes_to_the_largest_group_then_the_victory_is_shared() -> None:
-    state = ended(2, building(0, 5, (0, 3)), building(0, 6, (0, 4)),
-                  building(1, 1, (6, 0), (7, 0), (7, 1)), building(1, 8, (7, 2)),
+    state = ended(2, building(0, 7, (0, 3)), building(0, 6, (0, 4)),
+                  building(1, 1, (6, 0), (7, 0)), building(1, 8, (7, 1)),
                   grouping="groups", height="rivers")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores[0] == outcome.scores[1]
-    assert outcome.winners == [1] and outcome.ranks == [2, 1]  # 4 spaces beat 2
-    shared = ended(2, building(0, 5, (0, 3)), building(1, 6, (11, 0)), grouping="groups",
+    assert outcome.winners == [1] and outcome.ranks == [2, 1]  # 3 spaces beat 2
+    shared = ended(2, building(0, 7, (0, 3)), building(1, 6, (11, 0)), grouping="groups",
                    height="rivers")
     result = GAME.outcome(shared)
     assert result is not None and result.winners == [0, 1] and result.ranks == [1, 1]

@@ -162,6 +162,6 @@ def test_adjacent_park_tiles_form_one_park_and_adjacent_river_tiles_one_river() 
 
 
 def test_footprints_list_every_distinct_rotation_and_mirror() -> None:
-    assert len(orientations(1)) == 4  # the L: four turns, its mirror images repeat them
-    assert len(orientations(2)) == 2  # two spaces in a row: lying along a row or a column
-    assert all(len(orientations(h)) == 1 for h in range(3, 9))
+    # two spaces in a row lie along a row or a column; turns and mirror images repeat them
+    assert all(len(orientations(h)) == 2 for h in range(1, 6))
+    assert all(len(orientations(h)) == 1 for h in range(6, 9))

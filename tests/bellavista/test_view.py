@@ -31,8 +31,8 @@ def test_the_view_holds_the_geometry_to_draw_the_town() -> None:
     assert (park.row, park.col, park.kind, park.label) == (3, 9, "park", "Park 2")
     assert next(t for t in view.tiles if t.tile == "park_3").area == park.area
     assert view.buildings[0].cells == ((7, 3), (7, 4)) and view.buildings[0].colour == "green"
-    l_shapes = next(f for f in view.footprints if f.height == 1).shapes
-    assert [s.rotation for s in l_shapes] == [0, 1, 2, 3]
+    two = next(f for f in view.footprints if f.height == 1).shapes
+    assert [(s.rotation, s.cells) for s in two] == [(0, [(0, 0), (0, 1)]), (1, [(0, 0), (1, 0)])]
     assert view.now is not None and (view.now.seat, view.now.height) == (0, 1)
     assert view.active == [0] and view.phase == "place" and view.round == 1
     assert [o.cost for o in view.offers] == [7, 5, 3, 1, 0]
