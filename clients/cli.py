@@ -174,7 +174,7 @@ async def _replay_export(client: PlazaClient, args: argparse.Namespace, console:
         sys.stdout.flush()
         return 0
     try:
-        Path(args.output).write_bytes(data)
+        await asyncio.to_thread(Path(args.output).write_bytes, data)
     except OSError as exc:
         raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
     events = max(0, len([line for line in data.splitlines() if line.strip()]) - 1)

@@ -13,6 +13,7 @@ import websockets
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.support import http
 from tests.support.live import LiveServer
 from tests.support.wsclient import WsClient, join_all, new_game
 
@@ -45,7 +46,7 @@ async def test_malformed_frames_get_their_own_code_and_change_nothing(
     answer = await client.expect("error")
     assert answer["code"] == code and words in answer["message"]
     await _still_alive(client)
-    assert httpx.get(f"{live_server.url}/api/games/{game}").json()["seq"] == 3
+    assert (await http.get(f"{live_server.url}/api/games/{game}")).json()["seq"] == 3
 
 
 async def test_a_command_refused_as_bad_frame_is_answered_with_its_ref(live_server: LiveServer) -> None:
@@ -98,7 +99,7 @@ async def test_commands_after_the_game_ended_are_game_over(live_server: LiveServ
     await players[1].command({"type": "EndTurn"})
     answer = await players[0].command({"type": "EndTurn"})
     assert answer["code"] == "game_over"
-    info = httpx.get(f"{live_server.url}/api/games/{game}").json()
+    info = (await http.get(f"{live_server.url}/api/games/{game}")).json()
     assert info["status"] == "finished" and info["outcome"]["winners"]
 
 
@@ -120,18 +121,18 @@ async def test_fifty_frames_a_second_pass_and_a_flood_is_limited_then_closed(
 
 async def test_http_errors_are_json_with_codes(live_server: LiveServer) -> None:
     url = live_server.url
-    answer = httpx.post(f"{url}/api/games", content=b"{oops")
+    answer = await http.post(f"{url}/api/games", content=b"{oops")
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_json"
-    answer = httpx.post(f"{url}/api/games", json={"kind": "chess", "seats": 2})
+    answer = await http.post(f"{url}/api/games", json={"kind": "chess", "seats": 2})
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_kind"
-    answer = httpx.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 9})
+    answer = await http.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 9})
     assert answer.status_code == 400 and "9" in answer.json()["error"]["message"]
-    answer = httpx.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 2, "options": {"x": 1}})
+    answer = await http.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 2, "options": {"x": 1}})
     assert answer.json()["error"]["code"] == "bad_options"
-    answer = httpx.get(f"{url}/api/games/nope/state")
+    answer = await http.get(f"{url}/api/games/nope/state")
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_game"
     game = new_game(url, 2)
-    answer = httpx.get(f"{url}/api/games/{game}/state", headers={"authorization": "Bearer x"})
+    answer = await http.get(f"{url}/api/games/{game}/state", headers={"authorization": "Bearer x"})
     assert answer.status_code == 401 and answer.json()["error"]["code"] == "bad_token"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 
 from domain.core import rng_for
+from tests.support import http
 from tests.support.live import Cluster, LiveServer
 from tests.support.tinygame import GAME as TINYDRAW
 from tests.support.wsclient import CREATOR_TOKENS, WsClient, creator, new_game
@@ -76,8 +77,8 @@ async def test_a_bot_answers_a_person_at_the_table(tmp_path: Path) -> None:
     server = LiveServer(tmp_path / "plaza.db", extra_env={"PLAZA_BOT_DELAY": "0.05"}).start()
     try:
         game = new_game(server.url, 2, seed=3)
-        token = httpx.post(f"{server.url}/api/games/{game}/join",
-                           json={"name": "Ann", "seat": 0}).json()["token"]
+        token = (await http.post(f"{server.url}/api/games/{game}/join",
+                                 json={"name": "Ann", "seat": 0})).json()["token"]
         assert add_bots(server.url, game).status_code == 200
         ann = await WsClient.connect(server.ws_url, game, token)
         assert ann.welcome["active"] == [0]

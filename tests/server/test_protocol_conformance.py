@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
 import websockets
 
+from tests.support import http
 from tests.support.live import LiveServer
 from tests.support.wsclient import WsClient, join_all, new_game
 
@@ -62,20 +62,20 @@ async def test_a_spectator_welcome_has_seat_null_and_no_legal(live_server: LiveS
 
 async def test_http_answers_have_the_protocol_fields(live_server: LiveServer) -> None:
     url = live_server.url
-    for kind in httpx.get(f"{url}/api/kinds").json():
+    for kind in (await http.get(f"{url}/api/kinds")).json():
         assert set(kind) == {"kind", "title", "seats", "options_schema", "command_schema",
                              "view_schema"}
-    created = httpx.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 2})
+    created = await http.post(f"{url}/api/games", json={"kind": "tinydraw", "seats": 2})
     assert created.status_code == 201
     info = created.json()
     assert {"game_id", "kind", "status", "seats", "options", "seq"} <= set(info)
     assert info["status"] == "waiting" and info["seats"] == [None, None]
-    joined = httpx.post(f"{url}/api/games/{info['game_id']}/join", json={"name": "Ada"}).json()
+    joined = (await http.post(f"{url}/api/games/{info['game_id']}/join", json={"name": "Ada"})).json()
     assert set(joined) == {"seat", "token"} and joined["seat"] == 0 and len(joined["token"]) >= 32
-    events = httpx.get(f"{url}/api/games/{info['game_id']}/events").json()
+    events = (await http.get(f"{url}/api/games/{info['game_id']}/events")).json()
     assert set(events) == {"seq", "events"}
-    state = httpx.get(f"{url}/api/games/{info['game_id']}/state").json()
+    state = (await http.get(f"{url}/api/games/{info['game_id']}/state")).json()
     assert set(state) == {"game", "seq", "view", "legal", "active", "outcome"} | EXTENSIONS["state"]
-    missing = httpx.get(f"{url}/api/games/nope")
+    missing = await http.get(f"{url}/api/games/nope")
     assert missing.status_code == 404 and set(missing.json()) == {"error"}
     assert set(missing.json()["error"]) == {"code", "message"}

@@ -10,11 +10,11 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import httpx
 import msgspec
 import websockets
 
 from domain.core import Envelope, verify_chain
+from tests.support import http
 from tests.support.live import Cluster, LiveServer, PrivateRedis
 from tests.support.wsclient import WsClient, join_all, new_game
 
@@ -171,7 +171,7 @@ async def test_redis_restart_loses_nothing_and_viewers_converge(
         assert envs[-1].seq == max(accepted)
         await far.wait_seq(envs[-1].seq)
         assert far.seqs() == list(range(4, envs[-1].seq + 1))
-        state = httpx.get(f"{b.url}/api/games/{game}/state").json()
+        state = (await http.get(f"{b.url}/api/games/{game}/state")).json()
         assert state["seq"] == envs[-1].seq
     finally:
         a.stop()
