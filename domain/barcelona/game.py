@@ -6,6 +6,7 @@ from random import Random
 
 from domain.core import Game, Outcome
 
+from .board import Board, board
 from .bots import bot_move
 from .commands import Command
 from .components import (
@@ -133,6 +134,10 @@ class Barcelona(Game[State, Command, Event, Options, View]):
 
     def bot_move(self, state: State, seat: int, rng: Random) -> Command | None:
         return bot_move(legal(state, seat), rng)
+
+    def board(self) -> Board:
+        """The city's geometry and the fixed component values the clients draw."""
+        return board(self.seat_counts)
 
 
 GAME = Barcelona()
