@@ -1,4 +1,9 @@
-"""`describe`: one line of the game log per event, in words."""
+"""`describe`: one line of the game log per event, in words.
+
+Each line fits one row of the terminal client's log in an 80-column terminal (70 characters
+beside the border and the seq column, seats written `Seat N`): a longer line wraps, and the
+first one used to leave its last word, the 0 of the offer costs, alone as a line "0.".
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from .events import (
     StartingOrderDrawn,
     ZoningRevealed,
 )
-from .words import card_text, cells_text, zoning_text
+from .words import TOWNS, card_text, cells_text, hand_text, zoning_short
 
 
 def _seat(seat: int | None) -> str:
@@ -30,31 +35,38 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def _seats(order: tuple[int, ...]) -> str:
+    return ", ".join(_seat(s) for s in order)  # `Seat N`, so a client can name each
+
+
 def _placed(e: BuildingPlaced) -> str:
     whose = "the neutral" if e.owner is None else f"a {e.colour}"
-    how = " on the border, as no space respected the zoning card" if e.forced else ""
-    return f"{_seat(e.seat)} placed {whose} building #{e.height} on {cells_text(e.cells)}" \
-           f"{how} and earned {_plural(e.coins, 'coin')}."
+    where = f"{_seat(e.seat)} placed {whose} #{e.height} on {cells_text(e.cells)}"
+    if e.forced:  # on the border or, failing that, anywhere: never by the zoning card
+        return f"{where}, zoning unmet{'' if e.owner is None else ': no coins'}."
+    return f"{where}." if e.owner is None else f"{where} and earned {_plural(e.coins, 'coin')}."
 
 
 def describe(event: Event) -> str:
     match event:
-        case GameStarted(seats, layout, town, spaces):
+        case GameStarted(seats, layout, _, spaces):
             costs = ", ".join(str(c) for c in spaces)
-            return f"A game for {seats} architects began in the town {layout} " \
-                   f"({len(town)} tiles); offer spaces cost {costs}."
+            town = TOWNS.get(layout, layout)
+            return f"{seats} architects build {town}; offer spaces: {costs} coins."
         case ObjectivesDrawn(height, grouping):
-            return f"The objectives are Height: {height} and Grouping: {grouping}."
+            return f"The objectives are Height: {height} and Grouping: " \
+                   f"{grouping.replace('_', ' ')}."
         case ZoningRevealed(card):
-            return f"The zoning card is {zoning_text(card)}."
+            return f"Zoning card: {zoning_short(card)}."
         case ContractsDrawn(cards):
             return f"Face up: {_plural(len(cards), 'new contract card')} " \
                    f"({', '.join(str(c) for c in cards)})."
         case StartingOrderDrawn(order):
-            return f"The offer order is seats {', '.join(str(s) for s in order)}."
+            return f"The offer order is {_seats(order)}."
         case HandDrawn(seat, count, cards):
-            shown = f": {', '.join(card_text(c) for c in cards)}" if cards else ""
-            return f"{_seat(seat)} drew {_plural(count, 'construction card')}{shown}."
+            if cards:
+                return f"{_seat(seat)} drew {hand_text(cards)}."
+            return f"{_seat(seat)} drew {_plural(count, 'construction card')}."
         case OfferMade(seat, space, cost, card):
             shown = f" card {card_text(card)}" if card else " a card face down"
             return f"{_seat(seat)} paid {_plural(cost, 'coin')} for offer space {space} and " \
@@ -64,16 +76,14 @@ def describe(event: Event) -> str:
         case BuildingPlaced():
             return _placed(event)
         case BuildingNotBuilt(seat, owner, height):
-            return f"{_seat(seat)} found no free spaces for building #{height} of " \
-                   f"{_seat(owner)}; it is set aside."
+            whose = "the neutral" if owner is None else "their"
+            return f"{_seat(seat)} found no room for {whose} #{height}: it is set aside."
         case ContractTaken(seat, contract):
             return f"{_seat(seat)} took contract card {contract}."
         case ContractDeclined(seat):
             return f"{_seat(seat)} took no contract card."
         case RoundEnded(round_, order):
-            return f"Round {round_} ended; the next offer order is seats " \
-                   f"{', '.join(str(s) for s in order)}."
+            return f"Round {round_} ended; next offer order: {_seats(order)}."
         case GameEnded(scores):
             return f"The game ended with totals {', '.join(str(s) for s in scores)}."
     return type(event).__name__
-

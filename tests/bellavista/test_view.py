@@ -9,7 +9,9 @@ import pytest
 
 from domain.bellavista import GAME
 from domain.bellavista.commands import Command, MakeOffer
-from domain.bellavista.events import Event
+from domain.bellavista.components import ZONING
+from domain.bellavista.events import Event, HandDrawn, ZoningRevealed
+from domain.bellavista.layouts import PRESETS
 from domain.bellavista.state import Card
 from domain.bellavista.view import View
 from domain.core import UndoRefused, registry
@@ -63,6 +65,39 @@ def test_every_event_of_a_game_has_a_log_line_in_words() -> None:
         seen.add(env.type)
     assert {"GameStarted", "OfferMade", "CardRevealed", "BuildingPlaced", "RoundEnded",
             "GameEnded"} <= seen
+
+
+LOG_ROW = 70  # the log panel of an 80-column terminal: 80 less its border (4) and "#seq " (6)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_each_log_line_fits_one_terminal_row_so_none_wraps_into_a_stray_line(seats: int) -> None:
+    # The first line used to wrap, leaving the last offer cost alone as a line "0."
+    lines = []
+    for layout in [*PRESETS, "random"]:
+        sim = Simulation(GAME, seats, {"layout": layout}, seed=seats)
+        sim.play_randomly(Random(seats))
+        lines += [GAME.describe(sim.codec.decode(env)) for env in sim.envelopes]
+    lines += [GAME.describe(ZoningRevealed(card)) for card in ZONING]
+    lines.append(GAME.describe(HandDrawn(1, 5, tuple(Card(h, True) for h in range(4, 9)))))
+    assert [line for line in lines if len(line) > LOG_ROW] == []
+
+
+def test_the_terminal_log_of_a_new_game_starts_with_its_first_event() -> None:
+    import io
+
+    from rich.console import Console
+
+    from clients.client import to_envelope
+    from clients.terminal.render import render_log
+
+    sim = Simulation(GAME, 2, {"layout": "new_york"}, seed=1)
+    wire = [to_envelope(msgspec.json.decode(msgspec.json.encode(env))) for env in sim.envelopes]
+    console = Console(file=io.StringIO(), width=80 - 4, color_system=None)  # inside the panel
+    console.print(render_log(wire, ["Ada", "Bob"], last=len(wire), kind="bellavista"))
+    rows = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert rows[0].startswith("#1 ") and "New York" in rows[0]
+    assert all(row.startswith("#") for row in rows if row.strip())
 
 
 def test_an_offer_can_be_undone_within_the_turn_but_a_reveal_cannot() -> None:
