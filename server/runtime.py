@@ -20,21 +20,19 @@ from typing import Any, Protocol
 import msgspec
 
 from domain.core import (
-    GENESIS,
-    REWOUND,
     Envelope,
     EventCodec,
+    Proposal,
     Rejection,
     RewoundData,
     Stale,
-    Step,
+    Table,
     Timeline,
     TrimmedHistory,
-    canonical,
-    decide_checked,
+    propose_command,
+    propose_rewind,
+    propose_start,
     registry,
-    rng_for,
-    seal,
     undo_target,
 )
 from domain.core.registry import AnyGame
@@ -88,16 +86,6 @@ class Settings:
     bot_delay: float = 0.8  # seconds a bot waits before it moves, so people can follow
 
 
-@dataclass
-class Pending:
-    """A decision not yet committed: its envelopes and the steps they make."""
-
-    envelopes: list[Envelope]
-    steps: list[Step]
-    rewind_to: int | None = None
-    status: tuple[str, bytes | None] | None = None
-
-
 class GameRuntime:
     def __init__(self, row: GameRow, game: AnyGame, store: Store, broker: Broker,
                  settings: Settings) -> None:
@@ -106,6 +94,7 @@ class GameRuntime:
         self.game = game
         self.seats = row.seats
         self.seed = row.seed
+        self.table = Table(row.game_id, row.seats, row.seed)
         self.status = row.status
         self.options = msgspec.json.decode(row.options, type=game.options_type)
         self.store = store
@@ -118,7 +107,6 @@ class GameRuntime:
         self.lock = asyncio.Lock()
         self.audiences = Audiences(self)
         self.bots = Bots(self, frozenset(), settings.bot_delay)
-        self.last_hash = GENESIS
         self._since_snapshot = 0
         self.last_used = time.monotonic()
 
@@ -132,13 +120,8 @@ class GameRuntime:
             return
         self.refs = await self.store.refs(self.game_id)
         self.bots.seats = await self.store.bots(self.game_id)
-        await self._refresh_last_hash()
         await self.broker.subscribe(self.game_id, self.on_broker)
         self.bots.poke()
-
-    async def _refresh_last_hash(self) -> None:
-        env = await self.store.event(self.game_id, self.timeline.seq) if self.timeline.seq else None
-        self.last_hash = env.hash if env else GENESIS
 
     @property
     def seq(self) -> int:
@@ -179,7 +162,6 @@ class GameRuntime:
                 self.timeline = await load_timeline(self.store, self.codec, self.game_id, env.seq,
                                                     keep=self.settings.keep_steps)
             pairs.append((env, event))
-        self.last_hash = fresh[-1].hash
         if self.state is not None:
             self.status = "finished" if self.game.outcome(self.state) is not None else "active"
         await self.audiences.fan_out(pairs)
@@ -197,10 +179,9 @@ class GameRuntime:
                 await self.audiences.fan_out([], force=True)
                 self.bots.poke()
                 return
-            events = self.game.start(self.options, self.seats, rng_for(self.seed, 0))
-            pending = self._pending(events, actor=None, ref=None)
+            proposal = propose_start(self.timeline, self.table, self.options, now_ms())
             try:
-                await self._commit(pending, refs=())
+                await self._commit(proposal, refs=())
             except Conflict:
                 await self._catch_up_locked([])
 
@@ -234,15 +215,15 @@ class GameRuntime:
             if known is not None:
                 return known
             try:
-                pending = self._decide(seat, ref, after, payload)
+                proposal = self._decide(seat, ref, after, payload)
             except Rejection as rejection:
                 # A command stale because the game has passed `after` stays stale for good:
                 # answering it again needs no memory, so it costs the store nothing.
                 passed = after is not None and after < self.timeline.seq
                 return await self._reject(seat, ref, rejection, remember=not passed)
-            answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+            answer = _encoder.encode(Accepted(ref, proposal.seq))
             try:
-                await self._commit(pending, refs=[(seat, ref, answer)])
+                await self._commit(proposal, refs=[(seat, ref, answer)])
             except Conflict:
                 await self._catch_up_locked([], lost_race=True)
                 continue
@@ -250,16 +231,14 @@ class GameRuntime:
             return None
         return await self._reject(seat, ref, Busy("The game is too busy; send it again."))
 
-    def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Pending:
+    def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Proposal:
         try:
             command = msgspec.convert(payload, self.game.command_type)
         except msgspec.ValidationError as exc:
             raise BadCommand(f"command: {exc}") from None
         if after is not None and after != self.timeline.seq:
             raise Stale(f"The game has moved on since seq {after}: it is now at seq {self.timeline.seq}.")
-        rng = rng_for(self.seed, self.timeline.seq + 1)
-        events = decide_checked(self.game, self.state, self.seats, seat, command, rng)
-        return self._pending(events, actor=seat, ref=ref)
+        return propose_command(self.timeline, self.table, seat, command, ref, now_ms())
 
     async def undo(self, seat: int, ref: str) -> bytes:
         async with self.lock:
@@ -281,14 +260,13 @@ class GameRuntime:
                 to_seq, count = undo_target(self.game, self.timeline, seat)
             except Rejection as rejection:
                 return await self._reject(seat, ref, rejection)
-            if len(self.timeline.steps) <= count:  # trimmed away: rebuild all of it
+            if not self.timeline.holds(count):  # trimmed away: rebuild all of it
                 self.timeline = await load_timeline(self.store, self.codec, self.game_id,
-                                                    use_snapshots=False)
-                self.timeline.keep = self.settings.keep_steps
-            pending = self._rewound(seat, ref, to_seq)
-            answer = _encoder.encode(Accepted(ref, pending.envelopes[-1].seq))
+                                                    use_snapshots=False, keep=self.settings.keep_steps)
+            proposal = propose_rewind(self.timeline, self.table, seat, ref, to_seq, now_ms())
+            answer = _encoder.encode(Accepted(ref, proposal.seq))
             try:
-                await self._commit(pending, refs=[(seat, ref, answer)])
+                await self._commit(proposal, refs=[(seat, ref, answer)])
             except Conflict:
                 await self._catch_up_locked([], lost_race=True)
                 continue
@@ -322,64 +300,38 @@ class GameRuntime:
         if len(recent) > KEEP_REJECTIONS:
             self.refs.pop((seat, recent.popleft()), None)
 
-    # -- building and committing envelopes -------------------------------------------
+    # -- committing ------------------------------------------------------------------
 
-    def _seal(self, prev: str, seq: int, tag: str, v: int, actor: int | None, ref: str | None,
-              irreversible: bool, data: bytes) -> Envelope:
-        return seal(self.game_id, seq, tag, v, actor, ref, now_ms(), irreversible, prev, data)
-
-    def _pending(self, events: Iterable[Any], actor: int | None, ref: str | None) -> Pending:
-        state, prev, seq = self.state, self.last_hash, self.timeline.seq
-        envelopes, steps = [], []
-        for event in events:
-            tag, v, data = self.codec.encode(event)
-            seq += 1
-            env = self._seal(prev, seq, tag, v, actor, ref, self.game.irreversible(event), data)
-            state = self.game.evolve(state, event)
-            envelopes.append(env)
-            steps.append(Step(env, event, state))
-            prev = env.hash
-        outcome = self.game.outcome(state) if state is not None else None
-        status = ("finished", _encoder.encode(outcome)) if outcome is not None else None
-        return Pending(envelopes, steps, status=status)
-
-    def _rewound(self, seat: int, ref: str, to_seq: int) -> Pending:
-        data = canonical(RewoundData(to_seq))
-        env = self._seal(self.last_hash, self.timeline.seq + 1, REWOUND, 1, seat, ref, False, data)
-        return Pending([env], [], rewind_to=to_seq)
-
-    async def _commit(self, pending: Pending, refs: Iterable[tuple[int, str, bytes]]) -> None:
+    async def _commit(self, proposal: Proposal, refs: Iterable[tuple[int, str, bytes]]) -> None:
+        """Make the proposal durable, then apply, publish and show it (in that order: nothing
+        is applied or seen before it is committed)."""
         refs = list(refs)
-        await self.store.append(self.game_id, pending.envelopes, refs, pending.status)
+        outcome = proposal.outcome
+        status = ("finished", _encoder.encode(outcome)) if outcome is not None else None
+        await self.store.append(self.game_id, proposal.envelopes, refs, status)
         for seat, ref, answer in refs:
             self.refs[(seat, ref)] = answer
-        if pending.rewind_to is not None:
-            self.timeline.rewind(pending.rewind_to)
-            self.timeline.seq = pending.envelopes[-1].seq
-            pairs = [(pending.envelopes[0], RewoundData(pending.rewind_to))]
+        self.timeline.accept(proposal)
+        if proposal.rewind_to is not None:
+            pairs = [(proposal.envelopes[0], RewoundData(proposal.rewind_to))]
         else:
-            self.timeline.steps.extend(pending.steps)
-            self.timeline.seq = pending.envelopes[-1].seq
-            pairs = [(step.env, step.event) for step in pending.steps]
-        self.last_hash = pending.envelopes[-1].hash
-        if pending.status is not None:
-            self.status = pending.status[0]
+            pairs = [(step.env, step.event) for step in proposal.steps]
+        if status is not None:
+            self.status = status[0]
         if self.broker.shared:
-            await self.broker.publish(self.game_id, _encoder.encode(pending.envelopes))
+            await self.broker.publish(self.game_id, _encoder.encode(proposal.envelopes))
         await self.audiences.fan_out(pairs)
-        self._after_commit(len(pending.envelopes))
+        self._after_commit(len(proposal.envelopes))
         self.bots.poke()
 
     def _after_commit(self, count: int) -> None:
         self._since_snapshot += count
-        if self._since_snapshot >= self.settings.snapshot_every and self.timeline.steps:
+        top = self.timeline.top
+        if self._since_snapshot >= self.settings.snapshot_every and top is not None:
             self._since_snapshot = 0
-            top = self.timeline.steps[-1]
             task = asyncio.create_task(self.store.save_snapshot(
                 self.game_id, self.timeline.seq, top.env.seq, encode_state(top.state)))
             task.add_done_callback(_log_failure)
-        if len(self.timeline.steps) > 2 * self.settings.keep_steps:
-            self.timeline.trim(self.settings.keep_steps)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

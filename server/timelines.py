@@ -37,6 +37,9 @@ async def load_timeline(store: Store, codec: EventCodec, game_id: str,
     except TrimmedHistory:  # an old rewind reached far back: fold it all, keeping every step
         timeline = Timeline(codec.game, codec)
         timeline.apply_all(await store.events(game_id, upto=upto))
+    if timeline.last_hash is None:  # begun from a snapshot, with nothing after it
+        env = await store.event(game_id, timeline.seq)
+        timeline.last_hash = env.hash if env is not None else None
     return timeline
 
 

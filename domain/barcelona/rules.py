@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from random import Random
 
-from domain.core import Illegal
+from domain.core import Illegal, settle
 
 from .actions import (
     action_commands,
@@ -155,14 +155,9 @@ def _listed(state: State, seat: int) -> list[Command]:
 def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
     if command not in _legal(state, seat):
         raise Illegal(why_illegal(state, seat, command))
-    events = _events_of(state, seat, command, rng)
-    s = state
-    for event in events:
-        s = evolve(s, event)
-    while (drawn := draw(s, rng)) is not None:  # what the command revealed
-        events.append(drawn)
-        s = evolve(s, drawn)
-    return events
+    # Then what the command revealed, drawn one at a time from what remains.
+    return settle(evolve, state, _events_of(state, seat, command, rng),
+                  lambda s: [drawn] if (drawn := draw(s, rng)) is not None else None)
 
 
 def _events_of(state: State, seat: int, command: Command, rng: Random) -> list[Event]:

@@ -23,7 +23,8 @@ from .errors import (
 )
 from .game import Game, Outcome, ranks_from
 from .history import Step, Timeline, TrimmedHistory, fold
-from .rules import decide_checked, undo_target
+from .pipeline import Proposal, Table, propose_command, propose_events, propose_rewind, propose_start
+from .rules import decide_checked, settle, undo_target
 
 __all__ = [
     "GENESIS",
@@ -37,20 +38,27 @@ __all__ = [
     "NotASeat",
     "NotYourTurn",
     "Outcome",
+    "Proposal",
     "Rejection",
     "RewoundData",
     "Stale",
     "Step",
+    "Table",
     "Timeline",
     "TrimmedHistory",
     "UndoRefused",
     "canonical",
     "decide_checked",
     "fold",
+    "propose_command",
+    "propose_events",
+    "propose_rewind",
+    "propose_start",
     "ranks_from",
     "rechain",
     "rng_for",
     "seal",
+    "settle",
     "tag_of",
     "undo_target",
     "verify_chain",

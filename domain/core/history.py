@@ -8,13 +8,16 @@ rebuild, and the effective events are at hand for forks.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .codec import EventCodec
-from .envelope import REWOUND, Envelope, RewoundData
+from .envelope import GENESIS, REWOUND, Envelope, RewoundData
 from .game import Game
+
+if TYPE_CHECKING:
+    from .pipeline import Proposal
 
 
 class Step(msgspec.Struct, frozen=True, gc=False):
@@ -49,6 +52,9 @@ class Timeline:
         self.seq = seq  # the last envelope applied (game event or Rewound)
         self.keep = keep
         self.trimmed = False
+        # The hash of the envelope at `seq`, which the next one chains to (None: not known
+        # yet, for a timeline begun from a snapshot: its loader looks it up).
+        self.last_hash: str | None = GENESIS if seq == 0 else None
 
     @property
     def state(self) -> Any:
@@ -64,9 +70,35 @@ class Timeline:
         else:
             steps = self.steps
             steps.append(Step(env, event, self.game.evolve(steps[-1].state if steps else None, event)))
-            if self.keep is not None and len(steps) > 2 * self.keep:
-                self.trim(self.keep)
+            self._bound()
         self.seq = env.seq
+        self.last_hash = env.hash
+
+    def accept(self, proposal: Proposal) -> None:
+        """Apply a proposal made against this timeline (and made durable by the caller)."""
+        if proposal.envelopes[0].seq != self.seq + 1:
+            raise ValueError(f"a proposal from seq {proposal.envelopes[0].seq} does not follow {self.seq}")
+        if proposal.rewind_to is not None:
+            self.rewind(proposal.rewind_to)
+        else:
+            self.steps.extend(proposal.steps)
+            self._bound()
+        self.seq = proposal.seq
+        self.last_hash = proposal.last_hash
+
+    @property
+    def top(self) -> Step | None:
+        """The last effective step."""
+        return self.steps[-1] if self.steps else None
+
+    def holds(self, count: int) -> bool:
+        """Whether more than the last `count` effective steps are at hand, so a rewind over
+        `count` of them leaves a state (a trimmed timeline may hold fewer)."""
+        return len(self.steps) > count
+
+    def _bound(self) -> None:
+        if self.keep is not None and len(self.steps) > 2 * self.keep:
+            self.trim(self.keep)
 
     def apply_all(self, envelopes: Iterable[Envelope]) -> None:
         for env in envelopes:

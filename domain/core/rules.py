@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import GameOver, Illegal, NotASeat, NotYourTurn, UndoRefused
 from .game import Game
 from .history import Timeline
+
+S = TypeVar("S")
+E = TypeVar("E")
 
 
 def decide_checked(game: Game[Any, Any, Any, Any, Any], state: Any, seats: int,
@@ -27,6 +31,21 @@ def decide_checked(game: Game[Any, Any, Any, Any, Any], state: Any, seats: int,
     if not events:
         raise Illegal(f"The command {type(command).__name__} changes nothing here.")
     return events
+
+
+def settle(evolve: Callable[[S, E], S], state: S, events: Sequence[E],
+           automatic: Callable[[S], Sequence[E] | None]) -> list[E]:
+    """`events` followed by every event the game then makes by itself (`automatic` of the
+    state after them: a reveal, a count, the end of a round), up to the next player decision
+    (`automatic` returns nothing)."""
+    out = list(events)
+    for event in events:
+        state = evolve(state, event)
+    while more := automatic(state):
+        out += more
+        for event in more:
+            state = evolve(state, event)
+    return out
 
 
 def undo_target(game: Game[Any, Any, Any, Any, Any], timeline: Timeline, seat: int) -> tuple[int, int]:

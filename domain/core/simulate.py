@@ -12,11 +12,12 @@ from typing import Any
 
 import msgspec
 
-from .codec import EventCodec, rng_for
-from .envelope import GENESIS, REWOUND, Envelope, RewoundData, canonical, seal
+from .codec import EventCodec
+from .envelope import Envelope
 from .game import Game, Outcome
 from .history import Timeline
-from .rules import decide_checked, undo_target
+from .pipeline import Proposal, Table, propose_command, propose_rewind, propose_start
+from .rules import undo_target
 
 
 class Simulation:
@@ -31,10 +32,11 @@ class Simulation:
         self.options = options
         self.seed = seed
         self.game_id = game_id
+        self.table = Table(game_id, seats, seed)
         self.codec = EventCodec(game)
         self.timeline = Timeline(game, self.codec)
         self.envelopes: list[Envelope] = []
-        self._append(game.start(options, seats, rng_for(seed, 0)), actor=None, ref=None)
+        self._accept(propose_start(self.timeline, self.table, options))
 
     # -- reading ----------------------------------------------------------------
 
@@ -61,17 +63,13 @@ class Simulation:
         """Decide and apply one command; raises `Rejection` and changes nothing when refused."""
         if isinstance(command, dict):
             command = msgspec.convert(command, self.game.command_type)
-        rng = rng_for(self.seed, self.seq + 1)
-        events = decide_checked(self.game, self.state, self.seats, seat, command, rng)
-        return self._append(events, actor=seat, ref=ref or f"r{self.seq + 1}")
+        proposal = propose_command(self.timeline, self.table, seat, command, ref or f"r{self.seq + 1}")
+        return self._accept(proposal)
 
     def undo(self, seat: int, ref: str | None = None) -> Envelope:
         to_seq, _ = undo_target(self.game, self.timeline, seat)
-        data = canonical(RewoundData(to_seq))
-        env = self._seal(REWOUND, 1, seat, ref or f"u{self.seq + 1}", False, data)
-        self.timeline.apply(env, RewoundData(to_seq))
-        self.envelopes.append(env)
-        return env
+        return self._accept(propose_rewind(self.timeline, self.table, seat, ref or f"u{self.seq + 1}",
+                                           to_seq))[0]
 
     def play_randomly(self, rng: Random, max_steps: int = 100_000) -> Outcome | None:
         """Play legal moves chosen by `rng` until the game ends (or `max_steps`)."""
@@ -82,20 +80,7 @@ class Simulation:
             self.command(seat, rng.choice(self.legal(seat)))
         return self.outcome()
 
-    # -- internals --------------------------------------------------------------
-
-    def _append(self, events: list[Any], actor: int | None, ref: str | None) -> list[Envelope]:
-        out = []
-        for event in events:
-            tag, v, data = self.codec.encode(event)
-            env = self._seal(tag, v, actor, ref, self.game.irreversible(event), data)
-            self.timeline.apply(env, event)
-            self.envelopes.append(env)
-            out.append(env)
-        return out
-
-    def _seal(self, tag: str, v: int, actor: int | None, ref: str | None,
-              irreversible: bool, data: bytes) -> Envelope:
-        prev = self.envelopes[-1].hash if self.envelopes else GENESIS
-        seq = self.seq + 1
-        return seal(self.game_id, seq, tag, v, actor, ref, seq, irreversible, prev, data)
+    def _accept(self, proposal: Proposal) -> list[Envelope]:
+        self.timeline.accept(proposal)
+        self.envelopes.extend(proposal.envelopes)
+        return proposal.envelopes

@@ -3,6 +3,8 @@ colour may place, and the steps that need no choice."""
 
 from __future__ import annotations
 
+from domain.core import settle
+
 from .board import board
 from .commands import PlaceToken
 from .events import (
@@ -154,12 +156,5 @@ def automatic(state: State) -> list[Event] | None:
 
 def advance(state: State, events: list[Event]) -> list[Event]:
     """Apply `events`, then every step that needs no choice, up to the next choice."""
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-    while (step := automatic(state)) is not None:
-        for event in step:
-            state = evolve(state, event)
-        out += step
-    return out
+    return settle(evolve, state, events, automatic)
 
