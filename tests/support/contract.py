@@ -26,23 +26,51 @@ def wire(obj: Any) -> Any:
 
 
 def check_views(game: AnyGame, sim: Simulation) -> None:
-    """Every audience's view encodes and decodes as the game's view type, with one shape."""
+    """Every audience's view encodes and decodes as the game's view type, and each seat's view has
+    the spectators' view's shape (PROTOCOL.md: "A view has the same shape for every audience")."""
     decoder = msgspec.json.Decoder(game.view_type)
-    shapes = set()
     spectators = msgspec.json.encode(game.view(sim.state, None))
-    for viewer in [None, *range(sim.seats)]:
-        encoded = msgspec.json.encode(game.view(sim.state, viewer))
+    decoder.decode(spectators)
+    table = msgspec.json.decode(spectators)
+    for seat in range(sim.seats):
+        encoded = msgspec.json.encode(game.view(sim.state, seat))
         decoder.decode(encoded)
-        shapes.add(_shape(msgspec.json.decode(encoded)))
         if game.public_view:  # the platform then sends every audience the spectators' view
-            assert encoded == spectators, f"{game.kind} says its view is public, but seat {viewer}'s differs"
-    assert len(shapes) == 1 or all(s is not None for s in shapes)
+            assert encoded == spectators, f"{game.kind} says its view is public, but seat {seat}'s differs"
+        problem = shape_difference(msgspec.json.decode(encoded), table)
+        assert problem is None, f"{game.kind}: seat {seat}'s view and the spectators' differ {problem}"
 
 
-def _shape(value: Any) -> Any:
-    if isinstance(value, dict):
-        return tuple(sorted(value))
+def shape_difference(seat: Any, table: Any, path: str = "view") -> str | None:
+    """Where a seat's view and the table's stop having one shape, or None.
+
+    Objects have the same keys at every path; lists of equal length are compared element by
+    element; what an audience may not see is null on either side, or a plain value where the other
+    has a list (`hand: 3` for the cards behind a screen), never an object turned into something else.
+    """
+    if seat is None or table is None:
+        return None
+    if isinstance(seat, dict) or isinstance(table, dict):
+        if not (isinstance(seat, dict) and isinstance(table, dict)):
+            return f"at {path}: {_kind(seat)} for the seat, {_kind(table)} for the spectators"
+        if seat.keys() != table.keys():
+            only_seat, only_table = sorted(seat.keys() - table.keys()), sorted(table.keys() - seat.keys())
+            return f"at {path}: keys only the seat sees {only_seat}, only the spectators see {only_table}"
+        for key in seat:
+            problem = shape_difference(seat[key], table[key], f"{path}.{key}")
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(seat, list) and isinstance(table, list) and len(seat) == len(table):
+        for i, (mine, theirs) in enumerate(zip(seat, table, strict=True)):
+            problem = shape_difference(mine, theirs, f"{path}[{i}]")
+            if problem is not None:
+                return problem
     return None
+
+
+def _kind(value: Any) -> str:
+    return "an object" if isinstance(value, dict) else f"{type(value).__name__} {value!r:.40}"
 
 
 def check_redaction(game: AnyGame, sim: Simulation, envs: list[Envelope]) -> None:
