@@ -53,6 +53,16 @@ async def test_http_helpers(plaza: PlazaClient) -> None:
     assert info_error.value.code == "unknown_game" and info_error.value.status == 404
 
 
+async def test_board_data_of_a_kind(plaza: PlazaClient) -> None:
+    assert await plaza.board("tinydraw") is None  # a game with no static board data
+    board = await plaza.board("barcelona")
+    assert [x["name"] for x in board["crossings"]][:6] == ["A1", "A2", "A3", "A4", "A5", "B1"]
+    assert len(board["spaces"]) == 44 and board["spaces"][0]["ends"] == [0, 1]
+    with pytest.raises(PlazaError) as unknown:
+        await plaza.board("nosuchkind")
+    assert unknown.value.status == 404
+
+
 async def test_play_undo_and_answers(plaza: PlazaClient) -> None:
     game, tokens = await _table(plaza)
     async with plaza.connect(game, tokens[0]) as ada, plaza.connect(game, tokens[1]) as bob, \
