@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import msgspec
 
+from .components import Colour
+
+
+class ChooseColour(msgspec.Struct, tag="ChooseColour", tag_field="type", frozen=True):
+    """Setup, each architect in seat order: take the components of `colour`, one still free
+    (red or blue with two architects)."""
+
+    colour: Colour
+
 
 class MakeOffer(msgspec.Struct, tag="MakeOffer", tag_field="type", frozen=True):
     """Offers: pay for the empty offer space `space` (0 = leftmost, most expensive) and put
@@ -38,4 +47,4 @@ class DeclineContract(msgspec.Struct, tag="DeclineContract", tag_field="type", f
     """Optional step C: take no contract card this turn."""
 
 
-Command = MakeOffer | PlaceBuilding | TakeContract | DeclineContract
+Command = ChooseColour | MakeOffer | PlaceBuilding | TakeContract | DeclineContract

@@ -7,17 +7,19 @@ source gives it; RULES.md says why). No public reference data exists for this ga
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 import msgspec
 
 # -- architects ------------------------------------------------------------------
 
-# seed: "4 colored sets — Red, Blue, Green and Yellow"
-COLOURS: Final = ("red", "blue", "green", "yellow")
-# assumption: see RULES.md (seat i plays COLOURS[i]; with 3 the unused colour is yellow)
-NEUTRAL_COLOUR: Final = "yellow"
-# seed: two-architect game: Red and Blue also build Green and Yellow under their roof tiles
+# seed: "4 colored sets — Red, Blue, Green and Yellow"; "each architect chooses a color"
+Colour = Literal["red", "blue", "green", "yellow"]
+COLOURS: Final[tuple[Colour, ...]] = get_args(Colour)
+# seed: only the Red and Blue sets have the two-architect Construction Cards and Roof Tiles
+TWO_ARCHITECT_COLOURS: Final[tuple[Colour, ...]] = ("red", "blue")
+# seed: two-architect game: Red and Blue also build Green and Yellow under their roof tiles;
+# assumption: see RULES.md (Red takes Green, Blue takes Yellow)
 ROOFED_COLOUR: Final = {"red": "green", "blue": "yellow"}
 
 HEIGHTS: Final = tuple(range(1, 9))  # seed: 8 buildings numbered by height, 8 construction cards

@@ -18,6 +18,11 @@ class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=Tr
     costs: tuple[int, ...]
 
 
+class ColourChosen(msgspec.Struct, tag="ColourChosen", tag_field="type", frozen=True):
+    seat: int
+    colour: str
+
+
 class ObjectivesDrawn(msgspec.Struct, tag="ObjectivesDrawn", tag_field="type", frozen=True):
     height: str
     grouping: str
@@ -104,7 +109,7 @@ class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True):
 
 
 Event = (
-    GameStarted | ObjectivesDrawn | ZoningRevealed | ContractsDrawn | StartingOrderDrawn
+    GameStarted | ColourChosen | ObjectivesDrawn | ZoningRevealed | ContractsDrawn | StartingOrderDrawn
     | HandDrawn | OfferMade | CardRevealed | BuildingPlaced | BuildingNotBuilt
     | ContractTaken | ContractDeclined | RoundEnded | GameEnded
 )

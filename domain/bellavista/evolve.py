@@ -6,11 +6,12 @@ from typing import TypeVar
 
 from msgspec.structs import replace
 
-from .components import ROUNDS
+from .components import COLOURS, ROUNDS
 from .events import (
     BuildingNotBuilt,
     BuildingPlaced,
     CardRevealed,
+    ColourChosen,
     ContractDeclined,
     ContractsDrawn,
     ContractTaken,
@@ -100,6 +101,18 @@ def _contract_taken(state: State, e: ContractTaken) -> State:
     ))
 
 
+def _colour_chosen(state: State, e: ColourChosen) -> State:
+    colours = _at(state.colours, e.seat, e.colour)
+    # the starting order and the hands are drawn once every architect has a colour
+    return replace(state, colours=colours, phase="setup" if all(colours) else "colour")
+
+
+def _starting_order(state: State, e: StartingOrderDrawn) -> State:
+    # A game recorded before architects chose has no ColourChosen: seat i played COLOURS[i].
+    colours = state.colours if all(state.colours) else COLOURS[:state.seats]
+    return replace(state, order=e.order, phase="offer", offer_turn=0, colours=colours)
+
+
 def _round_ended(state: State, e: RoundEnded) -> State:
     return replace(
         state, round=e.round + 1, phase="offer", order=e.order, offer_turn=0,
@@ -113,6 +126,8 @@ def evolve(state: State | None, event: Event) -> State:
         return initial(event.seats, event.layout, event.town, event.costs)
     assert state is not None, "the first event of a game is GameStarted"
     match event:
+        case ColourChosen():
+            return _colour_chosen(state, event)
         case ObjectivesDrawn(height, grouping):
             return replace(state, height_objective=height, grouping_objective=grouping)
         case ZoningRevealed(card):
@@ -120,8 +135,8 @@ def evolve(state: State | None, event: Event) -> State:
         case ContractsDrawn(cards):
             return replace(state, contracts=state.contracts + cards,
                            contracts_drawn=state.contracts_drawn + cards)
-        case StartingOrderDrawn(order):
-            return replace(state, order=order, phase="offer", offer_turn=0)
+        case StartingOrderDrawn():
+            return _starting_order(state, event)
         case HandDrawn():
             return _drawn(state, event)
         case OfferMade():

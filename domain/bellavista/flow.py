@@ -39,19 +39,20 @@ from .state import State, remaining_contracts
 
 
 def setup(seats: int, layout_name: str, layout: Layout, rng: Random) -> list[Event]:
-    """seed: Setup (and During Setup for 2 architects), as events."""
-    events: list[Event] = [
+    """seed: Setup (and During Setup for 2 architects) up to "each architect chooses a
+    color", as events; `deal` does the rest once every architect has chosen."""
+    return [
         GameStarted(seats, layout_name, layout, offer_costs(seats)),
         ObjectivesDrawn(rng.choice(HEIGHT_OBJECTIVES), rng.choice(GROUPING_OBJECTIVES)),
         ZoningRevealed(rng.choice(sorted(ZONING))),
         ContractsDrawn(tuple(rng.sample(range(len(CONTRACTS)), FACE_UP_CONTRACTS))),
-        StartingOrderDrawn(starting_order(seats, rng)),
     ]
-    state = None
-    for event in events:
-        state = evolve(state, event)
-    assert state is not None
-    return events + draw_hands(state, rng)
+
+
+def deal(state: State, rng: Random) -> list[Event]:
+    """seed: the starting cards beneath the board at random, then each architect draws."""
+    drawn = StartingOrderDrawn(starting_order(state.seats, rng))
+    return [drawn, *draw_hands(evolve(state, drawn), rng)]
 
 
 def starting_order(seats: int, rng: Random) -> tuple[int, ...]:
@@ -97,6 +98,8 @@ def end_round(state: State, rng: Random) -> list[Event]:
 
 def _automatic(state: State, rng: Random) -> list[Event]:
     """The events the game makes by itself in this state (empty: a player decides)."""
+    if state.phase == "setup":
+        return deal(state, rng)
     if state.phase == "reveal":
         offer = state.current()
         return [CardRevealed(offer.seat, state.positions()[state.builder], offer.card)]

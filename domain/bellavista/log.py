@@ -11,6 +11,7 @@ from .events import (
     BuildingNotBuilt,
     BuildingPlaced,
     CardRevealed,
+    ColourChosen,
     ContractDeclined,
     ContractsDrawn,
     ContractTaken,
@@ -53,6 +54,8 @@ def describe(event: Event) -> str:
             costs = ", ".join(str(c) for c in spaces)
             town = TOWNS.get(layout, layout)
             return f"{seats} architects build {town}; offer spaces: {costs} coins."
+        case ColourChosen(seat, colour):
+            return f"{_seat(seat)} chose {colour}."
         case ObjectivesDrawn(height, grouping):
             return f"The objectives are Height: {height} and Grouping: " \
                    f"{grouping.replace('_', ' ')}."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from .components import COLOURS, NEUTRAL_COLOUR, ROOFED_COLOUR
+from .components import COLOURS, ROOFED_COLOUR
 from .memo import per_state
 from .state import State
 from .town import Placement, town_of
@@ -16,10 +16,17 @@ from .town import Placement, town_of
 Mode = Literal["zoning", "border", "anywhere"]
 
 
-def colour_of(seat: int, roofed: bool) -> str:
+def colour_of(state: State, seat: int, roofed: bool) -> str:
     """seed: with two architects the second set is the other colour under a roof tile."""
-    colour: str = COLOURS[seat]
+    colour = state.colours[seat]
     return ROOFED_COLOUR[colour] if roofed else colour
+
+
+def neutral_colour(state: State) -> str | None:
+    """seed: with 3 architects, the colour not in play (known once all have chosen)."""
+    if state.seats != 3 or not all(state.colours):
+        return None
+    return next(c for c in COLOURS if c not in state.colours)
 
 
 def building_now(state: State) -> tuple[int, int | None, str, int]:
@@ -29,9 +36,10 @@ def building_now(state: State) -> tuple[int, int | None, str, int]:
     colour not in play, of the round's number.
     """
     if state.phase == "neutral":
-        return state.last_builder(), None, NEUTRAL_COLOUR, state.round
+        return state.last_builder(), None, neutral_colour(state) or "", state.round
     offer = state.current()
-    return offer.seat, offer.seat, colour_of(offer.seat, offer.card.roofed), offer.card.height
+    return offer.seat, offer.seat, colour_of(state, offer.seat, offer.card.roofed), \
+        offer.card.height
 
 
 # Asked of one state by `legal`, by `decide` (twice), by `advance` and by every view.

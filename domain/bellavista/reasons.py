@@ -5,7 +5,7 @@ Only called once `legal()` has said no, so each function finds the first broken 
 
 from __future__ import annotations
 
-from .commands import Command, MakeOffer, PlaceBuilding, TakeContract
+from .commands import ChooseColour, Command, MakeOffer, PlaceBuilding, TakeContract
 from .components import CONTRACTS, FOOTPRINTS, tile_kind, tile_label
 from .placing import building_now, placements
 from .requirements import owned, progress
@@ -14,6 +14,7 @@ from .town import orientations, town_of
 from .words import card_text, contract_text, zoning_text
 
 _STEP = {
+    "colour": "choose your colour (ChooseColour)",
     "offer": "make an offer (MakeOffer)",
     "place": "place your building (PlaceBuilding)",
     "neutral": "place the neutral building (PlaceBuilding)",
@@ -24,6 +25,8 @@ _STEP = {
 def why_illegal(state: State, seat: int, command: Command) -> str:
     name = type(command).__name__
     step = _STEP.get(state.phase, "wait")
+    if isinstance(command, ChooseColour) and state.phase == "colour":
+        return _why_colour(state, command)
     if isinstance(command, MakeOffer) and state.phase == "offer":
         return _why_offer(state, seat, command)
     if isinstance(command, PlaceBuilding) and state.phase in ("place", "neutral"):
@@ -31,6 +34,17 @@ def why_illegal(state: State, seat: int, command: Command) -> str:
     if isinstance(command, TakeContract) and state.phase == "contract":
         return _why_contract(state, seat, command)
     return f"{name} is not possible now: in round {state.round} you must {step}."
+
+
+def _why_colour(state: State, command: ChooseColour) -> str:
+    free = ", ".join(state.free_colours())
+    if command.colour in state.colours:
+        return f"colour {command.colour!r} is taken by seat {state.colours.index(command.colour)}" \
+               f"; the free colours are {free}."
+    if state.seats == 2:
+        return f"colour {command.colour!r}: with two architects only the Red and Blue sets " \
+               f"have the two-architect cards; the free colours are {free}."
+    return f"colour {command.colour!r} does not exist; the free colours are {free}."
 
 
 def _why_offer(state: State, seat: int, command: MakeOffer) -> str:

@@ -6,8 +6,22 @@ from random import Random
 
 from domain.core import Illegal
 
-from .commands import Command, DeclineContract, MakeOffer, PlaceBuilding, TakeContract
-from .events import BuildingPlaced, ContractDeclined, ContractTaken, Event, OfferMade
+from .commands import (
+    ChooseColour,
+    Command,
+    DeclineContract,
+    MakeOffer,
+    PlaceBuilding,
+    TakeContract,
+)
+from .events import (
+    BuildingPlaced,
+    ColourChosen,
+    ContractDeclined,
+    ContractTaken,
+    Event,
+    OfferMade,
+)
 from .flow import advance
 from .placing import building_now, placements
 from .reasons import why_illegal
@@ -17,8 +31,12 @@ from .town import town_of
 
 
 def active(state: State) -> list[int]:
-    """The seat the game waits for: offers in the order beneath the board, construction in
-    the order above it, the neutral building by the architect who played last."""
+    """The seat the game waits for: colours in seat order, offers in the order beneath the
+    board, construction in the order above it, the neutral building by the architect who
+    played last."""
+    if state.phase == "colour":
+        choosing = state.choosing()
+        return [] if choosing is None else [choosing]
     if state.phase == "offer":
         return [state.order[state.offer_turn]]
     if state.phase in ("place", "contract"):
@@ -43,6 +61,8 @@ def offer_spaces(state: State, seat: int) -> list[int]:
 def legal(state: State, seat: int) -> list[Command]:
     if seat not in active(state):
         return []
+    if state.phase == "colour":
+        return [ChooseColour(c) for c in state.free_colours()]
     if state.phase == "offer":
         cards = sorted(set(state.hands[seat]))
         return [MakeOffer(space, card.height, card.roofed)
@@ -69,6 +89,8 @@ def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event
         raise Illegal(why_illegal(state, seat, command))
     events: list[Event]
     match command:
+        case ChooseColour(colour):
+            events = [ColourChosen(seat, colour)]
         case MakeOffer(space, height, roofed):
             cost = state.costs[space] if space < len(state.costs) else 0
             events = [OfferMade(seat, space, cost, Card(height, roofed))]

@@ -6,10 +6,10 @@ from typing import Literal
 
 import msgspec
 
-from .components import COINS, CONTRACTS, FOOTPRINTS
+from .components import COINS, COLOURS, CONTRACTS, FOOTPRINTS, TWO_ARCHITECT_COLOURS, Colour
 from .layouts import TileSpot
 
-Phase = Literal["setup", "offer", "reveal", "place", "contract", "neutral", "round_end", "over"]
+Phase = Literal["colour", "setup", "offer", "reveal", "place", "contract", "neutral", "round_end", "over"]
 Cell = tuple[int, int]
 
 
@@ -47,8 +47,9 @@ class State(msgspec.Struct, frozen=True):
     coins: tuple[int, ...]
     decks: tuple[tuple[Card, ...], ...]  # what is left in each deck, sorted: never an order
     hands: tuple[tuple[Card, ...], ...]
+    colours: tuple[str, ...] = ()  # each architect's chosen colour, "" until chosen
     round: int = 1
-    phase: Phase = "setup"
+    phase: Phase = "colour"  # then "setup": the starting order and hands, drawn by the game
     order: tuple[int, ...] = ()  # the seats of the cards beneath the board, left to right
     offer_turn: int = 0  # index into `order` of the architect making an offer
     spaces: tuple[Offer | None, ...] = ()  # the cards above the board, per offer space
@@ -82,6 +83,15 @@ class State(msgspec.Struct, frozen=True):
     def occupied(self) -> set[Cell]:
         return {cell for b in self.buildings for cell in b.cells}
 
+    def free_colours(self) -> list[Colour]:
+        """The colours an architect may still choose (seed: Red or Blue with two)."""
+        offered = TWO_ARCHITECT_COLOURS if self.seats == 2 else COLOURS
+        return [c for c in offered if c not in self.colours]
+
+    def choosing(self) -> int | None:
+        """The seat choosing its colour now: seats in order (assumption: see RULES.md)."""
+        return next((s for s, c in enumerate(self.colours) if not c), None)
+
 
 def initial(seats: int, layout: str, town: tuple[TileSpot, ...],
             costs: tuple[int, ...]) -> State:
@@ -91,6 +101,7 @@ def initial(seats: int, layout: str, town: tuple[TileSpot, ...],
     return State(
         seats=seats, layout=layout, town=town, costs=costs,
         coins=(COINS[seats],) * seats, decks=(deck,) * seats, hands=((),) * seats,
+        colours=("",) * seats,
         spaces=(None,) * len(costs), taken=((),) * seats, took_this_round=(False,) * seats,
     )
 

@@ -10,7 +10,6 @@ import msgspec
 from .components import (
     CONTRACTS,
     FOOTPRINTS,
-    NEUTRAL_COLOUR,
     ROUNDS,
     SUBSIDIZED,
     TILE_SIDE,
@@ -22,7 +21,7 @@ from .components import (
 from .events import Event, HandDrawn, OfferMade
 from .layouts import Layout
 from .memo import per_state
-from .placing import building_now, colour_of, placements
+from .placing import building_now, colour_of, neutral_colour, placements
 from .rules import active
 from .state import Building, Card, Offer, State
 from .town import orientations, town_of
@@ -81,7 +80,7 @@ class NowView(msgspec.Struct, frozen=True):
 
 class PlayerView(msgspec.Struct, frozen=True):
     seat: int
-    colours: list[str]
+    colours: list[str]  # empty until the architect has chosen (two with two architects)
     coins: int
     hand: list[Card] | None  # only in the owner's view
     hand_size: int
@@ -110,7 +109,7 @@ class View(msgspec.Struct, frozen=True):
     grouping_objective: str
     contracts: list[Contract]  # face up; `count` is the number needed in this game
     contract_deck_size: int
-    neutral_colour: str | None
+    neutral_colour: str | None  # 3 architects: the colour nobody chose, once all have
     players: list[PlayerView]
 
 
@@ -167,7 +166,8 @@ def _now(state: State) -> NowView | None:
 
 
 def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
-    colours = [colour_of(seat, False)] + ([colour_of(seat, True)] if state.seats == 2 else [])
+    roofed = [True] if state.seats == 2 else []
+    colours = [colour_of(state, seat, r) for r in [False, *roofed]] if state.colours[seat] else []
     return PlayerView(
         seat, colours, state.coins[seat],
         list(state.hands[seat]) if seat == viewer else None,
@@ -188,7 +188,7 @@ def _table(state: State) -> View:
         state.height_objective, state.grouping_objective,
         [contract_view(c, state.seats) for c in state.contracts],
         len(CONTRACTS) - len(state.contracts_drawn),
-        NEUTRAL_COLOUR if state.seats == 3 else None,
+        neutral_colour(state),
         [_player(state, seat, None) for seat in range(state.seats)],
     )
 

@@ -7,14 +7,14 @@ from random import Random
 from msgspec.structs import replace
 
 from domain.bellavista import GAME
-from domain.bellavista.commands import Command
-from domain.bellavista.components import CONTRACTS, NEUTRAL_COLOUR, ContractKind, offer_costs
+from domain.bellavista.commands import ChooseColour, Command
+from domain.bellavista.components import COLOURS, CONTRACTS, ContractKind, offer_costs
 from domain.bellavista.events import Event
 from domain.bellavista.layouts import parse
 from domain.bellavista.options import Options
-from domain.bellavista.placing import colour_of
 from domain.bellavista.state import Building, Card, Offer, State
 from domain.bellavista.town import orientations
+from domain.core.simulate import Simulation
 
 # A town whose coordinates the tests rely on (tile (r, c) covers spaces 3r..3r+2, 3c..3c+2):
 #   P1 F  B  L      F striped Flower, B striped Butterfly, L striped Leaf
@@ -35,8 +35,25 @@ def fold(state: State | None, events: list[Event]) -> State:
     return state
 
 
+def chosen(state: State, seed: int = 0) -> State:
+    """Each architect takes COLOURS[seat] (red, blue, green, yellow), so that with three the
+    neutral colour is yellow; the starting order and the hands are then drawn."""
+    for seat in range(state.seats):
+        state = play(state, seat, ChooseColour(COLOURS[seat]), seed)[0]
+    return state
+
+
 def started(seats: int = 4, options: Options | None = None, seed: int = 0) -> State:
-    return fold(None, GAME.start(options or custom(), seats, Random(seed)))
+    """A game in the first Offer phase, the architects having chosen as in `chosen`."""
+    return chosen(fold(None, GAME.start(options or custom(), seats, Random(seed))), seed)
+
+
+def simulation(seats: int, options: dict[str, object], seed: int) -> Simulation:
+    """A simulated game in the first Offer phase, colours chosen as in `chosen`."""
+    sim = Simulation(GAME, seats, options, seed=seed)
+    for seat in range(seats):
+        sim.command(seat, ChooseColour(COLOURS[seat]))
+    return sim
 
 
 def play(state: State, seat: int, command: Command, seed: int = 0) -> tuple[State, list[Event]]:
@@ -48,7 +65,7 @@ def building(owner: int | None, height: int, *cells: tuple[int, int]) -> Buildin
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     shape = tuple(sorted((r - top, c - left) for r, c in cells))
     assert shape in [s for _, _, s in orientations(height)], f"not a #{height}: {cells}"
-    colour = NEUTRAL_COLOUR if owner is None else colour_of(owner, False)
+    colour = "yellow" if owner is None else COLOURS[owner]  # the colours `chosen` gives
     return Building(owner, colour, height, tuple(sorted(cells)))
 
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from domain.bellavista import GAME
 from domain.bellavista.commands import (
+    ChooseColour,
     Command,
     DeclineContract,
     MakeOffer,
@@ -123,6 +124,7 @@ def test_legal_is_fast_enough_to_send_on_every_update() -> None:
 
 
 COMMANDS = st.one_of(
+    st.builds(ChooseColour, st.sampled_from(["red", "blue", "green", "yellow", "pink"])),
     st.builds(MakeOffer, st.integers(-2, 8), st.integers(-1, 10), st.booleans()),
     st.builds(PlaceBuilding, st.integers(-2, 16), st.integers(-2, 16), st.integers(-1, 5),
               st.booleans()),

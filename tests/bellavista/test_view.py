@@ -17,7 +17,7 @@ from domain.bellavista.view import View
 from domain.core import UndoRefused, registry
 from domain.core.simulate import Simulation
 
-from .support import building, construction, contract_id, started
+from .support import building, construction, contract_id, simulation, started
 
 
 def test_the_kind_is_found_by_the_registry() -> None:
@@ -63,7 +63,7 @@ def test_every_event_of_a_game_has_a_log_line_in_words() -> None:
         line = GAME.describe(event)
         assert line.endswith(".") and line != type(event).__name__
         seen.add(env.type)
-    assert {"GameStarted", "OfferMade", "CardRevealed", "BuildingPlaced", "RoundEnded",
+    assert {"GameStarted", "ColourChosen", "OfferMade", "CardRevealed", "BuildingPlaced", "RoundEnded",
             "GameEnded"} <= seen
 
 
@@ -101,7 +101,7 @@ def test_the_terminal_log_of_a_new_game_starts_with_its_first_event() -> None:
 
 
 def test_an_offer_can_be_undone_within_the_turn_but_a_reveal_cannot() -> None:
-    sim = Simulation(GAME, 2, {"layout": "paris"}, seed=2)
+    sim = simulation(2, {"layout": "paris"}, seed=2)
     first, second = sim.state.order[0], sim.state.order[1]
     card = sim.state.hands[first][0]
     sim.command(first, MakeOffer(0, card.height, card.roofed))

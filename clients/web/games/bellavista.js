@@ -42,8 +42,9 @@ function zoningCardText(card) {
   return (ZONING[card] || card).split(":")[0];
 }
 
-function contractText(c, seats) {
-  const need = seats === 2 && ["one_tile", "rivers", "parks"].includes(c.kind) ? c.count + 1 : c.count;
+// `count` is what the card needs in this game (the view already says 3 for 2 with two).
+function contractText(c) {
+  const need = c.count;
   switch (c.kind) {
     case "one_tile": return `${need} buildings on the ${tileText(c.tiles[0])} tile`;
     case "tiles": return `a building on each of ${list(c.tiles.map(tileText))}`;
@@ -56,6 +57,7 @@ function contractText(c, seats) {
 }
 
 const PHASES = {
+  colour: "each architect chooses a colour",
   setup: "setting up",
   offer: "offers",
   reveal: "revealing the offers",
@@ -176,6 +178,17 @@ function orientations(ctx) {
   return h("div", { class: "bv-orient" }, h("span", {}, "Turn the building:"), panel(8 + shapes.length * 54, 48, "Orientations", items));
 }
 
+// -- setup: the colours ------------------------------------------------------------------
+
+/** Setup: the architect choosing picks one of the colours still free (the others wait). */
+function colourChoice(ctx) {
+  const free = ctx.legal.filter((c) => c.type === "ChooseColour");
+  if (!free.length) return null;
+  return h("div", { class: "bv-colours" }, h("h3", {}, "Choose your colour"),
+    choiceButtons(ctx, free.map((c) => [c, cap(c.colour),
+      h("span", { class: "swatch", style: `display:inline-block;width:.9em;height:.9em;margin-right:.3em;border-radius:2px;background:${INK[c.colour] || "#999"}` })])));
+}
+
 // -- the offer board and the hand -----------------------------------------------------
 
 function offerBoard(ctx) {
@@ -238,7 +251,7 @@ function contracts(ctx) {
   const W = 150;
   const items = v.contracts.map((c, i) => {
     const x0 = 6 + i * (W + 8);
-    const text = contractText(c, v.seats);
+    const text = contractText(c);
     const words = text.split(" ");
     const lines = [];
     let line = "";
@@ -282,12 +295,13 @@ export function render(ctx) {
   return h("div", { class: "bv board-layout" },
     h("div", { class: "board-main" }, town(ctx), orientations(ctx)),
     h("div", { class: "board-side" },
-      h("h3", {}, "Offer board"), offerBoard(ctx), hand(ctx), contracts(ctx), table(ctx)));
+      colourChoice(ctx), h("h3", {}, "Offer board"), offerBoard(ctx), hand(ctx), contracts(ctx), table(ctx)));
 }
 
 export function prompt(ctx) {
   const types = new Set(ctx.candidates.map((c) => c.type));
   const sel = ctx.selection;
+  if (types.has("ChooseColour")) return "Choose your colour: its buildings and cards are yours for the game.";
   if (types.has("MakeOffer")) {
     if (sel && "height" in sel) return `Now choose an offer space for card #${sel.height}.`;
     if (sel && "space" in sel) return "Now choose the card to offer there.";
@@ -304,6 +318,7 @@ export function prompt(ctx) {
 
 export function describeCommand(c) {
   switch (c.type) {
+    case "ChooseColour": return `Choose ${c.colour}`;
     case "MakeOffer": return `Offer card #${c.height}${c.roofed ? " (roofed)" : ""} on space ${c.space + 1}`;
     case "PlaceBuilding": return `Build at row ${c.row + 1}, column ${c.col + 1}${c.rotation ? `, turned ${c.rotation}` : ""}${c.mirror ? ", mirrored" : ""}`;
     case "TakeContract": return `Take contract ${c.contract}`;
@@ -321,6 +336,7 @@ export function describe(env, ctx) {
   const seat = (n) => (n === null || n === undefined ? "the neutral colour" : who(ctx, n));
   switch (env.type) {
     case "GameStarted": return `A game for ${d.seats} architects began in the town ${d.layout}; offer spaces cost ${(d.costs || []).join(", ")}.`;
+    case "ColourChosen": return `${seat(d.seat)} chose ${d.colour}.`;
     case "ObjectivesDrawn": return `The objectives are Height: ${d.height.replace(/_/g, " ")} and Grouping: ${d.grouping.replace(/_/g, " ")}.`;
     case "ZoningRevealed": return `The zoning card is ${zoningCardText(d.card)}.`;
     case "ContractsDrawn": return `Contract cards ${d.cards.join(", ")} were turned face up.`;
