@@ -71,7 +71,7 @@ export class Connection {
 
   _status(status) {
     this.status = status;
-    this.handlers.onStatus && this.handlers.onStatus(status);
+    this.handlers.onStatus?.(status);
   }
 
   _receive(data) {
@@ -108,13 +108,13 @@ export class Connection {
       case "rejected": {
         const waiting = this.pending.get(frame.ref);
         this.pending.delete(frame.ref);
-        if (frame.op === "accepted") this.handlers.onAccepted && this.handlers.onAccepted(frame);
-        else this.handlers.onRejected && this.handlers.onRejected(frame);
+        if (frame.op === "accepted") this.handlers.onAccepted?.(frame);
+        else this.handlers.onRejected?.(frame);
         if (waiting) waiting.resolve(frame);
         break;
       }
       case "error":
-        this.handlers.onError && this.handlers.onError(frame);
+        this.handlers.onError?.(frame);
         break;
       default:
         break;

@@ -155,7 +155,6 @@ function playerBoard(ctx, seat) {
 }
 
 function actions(ctx) {
-  const v = ctx.view;
   const kinds = [...new Set(ctx.legal.filter((c) => c.type === "ScoreType").map((c) => c.kind))];
   const cats = [...new Set(ctx.legal.filter((c) => c.type === "ScoreCategory").map((c) => c.category))];
   const ups = [...new Set(ctx.legal.filter((c) => c.type === "TakeUpgrade" && !(c.space in CITY)).map((c) => c.space))];

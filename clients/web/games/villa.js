@@ -31,9 +31,9 @@ export function palette(view) {
 function bounds(view, ctx) {
   const xs = [0];
   const ys = [0];
-  for (const sg of view.segments) xs.push(sg.x1, sg.x2), ys.push(sg.y1, sg.y2);
-  for (const [x, y] of view.joints) xs.push(x), ys.push(y);
-  for (const c of ctx.legal) if (c.type === "PlaceHedge") xs.push(c.x), ys.push(c.y);
+  for (const sg of view.segments) { xs.push(sg.x1, sg.x2); ys.push(sg.y1, sg.y2); }
+  for (const [x, y] of view.joints) { xs.push(x); ys.push(y); }
+  for (const c of ctx.legal) if (c.type === "PlaceHedge") { xs.push(c.x); ys.push(c.y); }
   let reach = 0;
   const placing = ctx.legal.some((c) => c.type === "PlaceHedge");
   if (placing) for (const o of view.hand_orientations || []) for (const sg of o) reach = Math.max(reach, Math.abs(sg.x1), Math.abs(sg.x2), Math.abs(sg.y1), Math.abs(sg.y2));
