@@ -11,7 +11,7 @@ from typing import Any
 from domain.core import Envelope, EventCodec, Timeline, registry
 from domain.core.simulate import Simulation
 from server.runtime import Settings
-from server.store import GameRow, Store
+from server.store import GameRow, SqliteStore
 from server.timelines import load_timeline
 
 KEEP = Settings().keep_steps  # as the server rebuilds: the last steps kept for undo
@@ -46,7 +46,7 @@ def fold_rate(kind: str, logs: list[list[Envelope]]) -> float:
 async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> float:
     game = registry.get(kind)
     assert game is not None
-    store = Store(str(workdir / "rebuild.db"))
+    store = SqliteStore(str(workdir / "rebuild.db"))
     await store.open()
     try:
         for log in logs:

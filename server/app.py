@@ -21,7 +21,7 @@ from .config import Config
 from .headers import SecurityHeaders
 from .runtime import Runtime, Settings
 from .service import Service
-from .store import Store
+from .store import open_store
 
 
 def register_extra_games(modules: tuple[str, ...]) -> None:
@@ -33,7 +33,7 @@ def register_extra_games(modules: tuple[str, ...]) -> None:
 
 def create_app(config: Config) -> Starlette:
     register_extra_games(config.extra_games)
-    store = Store(config.db)
+    store = open_store(config.db)
     broker = make_broker(config.redis_url, config.redis_prefix)
     runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
                                               max_loaded=config.max_loaded,

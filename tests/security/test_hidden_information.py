@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -17,16 +18,29 @@ HIDDEN_HANDS = {  # a kind with secrets from the first step, and where one seat'
 }
 
 
+async def until_seat_0_holds_a_secret(peer: Peer, kind: str, game: str, tokens: list[str]) -> Any:
+    """Play the first legal moves (a colour choice, say) until seat 0 holds something hidden."""
+    for n in range(12):
+        state = peer.http.get(f"/api/games/{game}/state", headers=auth(tokens[0])).json()
+        if secret := HIDDEN_HANDS[kind](state["view"]):
+            return secret
+        seat = state["active"][0]
+        ws = await peer.connect(game, tokens[seat])
+        legal = (await recv(ws, "welcome"))["legal"]
+        await ws.send(json.dumps({"op": "command", "ref": f"setup{n}", "command": legal[0]}))
+        assert (await recv(ws, "accepted"))["ref"] == f"setup{n}"
+        await ws.close()
+    raise AssertionError(f"seat 0 of {kind} holds nothing hidden after 12 moves")
+
+
 @pytest.mark.parametrize("kind", sorted(HIDDEN_HANDS))
-def test_a_stranger_cannot_see_a_live_games_hidden_cards_through_a_fork(
+async def test_a_stranger_cannot_see_a_live_games_hidden_cards_through_a_fork(
         server: LiveServer, kind: str) -> None:
     players, stranger = Peer(server, "127.0.0.2"), Peer(server, "127.0.0.3")
     game = players.create(kind, 2)["game_id"]
     tokens = players.join_all(game, 2)
+    secret = await until_seat_0_holds_a_secret(players, kind, game, tokens)
     seq = players.http.get(f"/api/games/{game}").json()["seq"]
-    secret = HIDDEN_HANDS[kind](players.http.get(f"/api/games/{game}/state", headers=auth(tokens[0]))
-                                .json()["view"])
-    assert secret, "the seat sees its own secret"
 
     refused = stranger.http.post(f"/api/games/{game}/fork", json={"at": seq})
     assert error_of(refused) == (403, "not_allowed")

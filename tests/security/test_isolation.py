@@ -13,7 +13,8 @@ import pytest
 
 from server.broker import InProcessBroker
 from server.runtime import Runtime, Settings
-from server.store import INSERT_GAME, GameRow, Store
+from server.store import GameRow, SqliteStore
+from server.store.schema import INSERT_GAME
 from tests.support.live import LiveServer
 
 from .peers import Peer, auth, error_of, recv
@@ -106,34 +107,34 @@ async def test_a_fault_in_a_command_answers_internal_keeps_the_connection_and_is
 
 
 async def test_a_write_that_cannot_be_stored_fails_alone_in_its_batch(tmp_path: Path) -> None:
-    store = Store(str(tmp_path / "plaza.db"))
+    store = SqliteStore(str(tmp_path / "plaza.db"))
     await store.open()
     try:
         def game(n: int, seed: int) -> GameRow:
             return GameRow(f"g{n}", "tinydraw", b"{}", 2, "waiting", seed, 0, 0, None, None, None)
         bad = GameRow("bad", "tinydraw", b"{}", 2, "waiting", 0, 0, 0, None, None, None)
         writes = [store.create_game(game(n, n)) for n in range(10)]
-        writes.insert(5, store.write([(INSERT_GAME, [(*bad.values()[:5], 2**70, *bad.values()[6:])])]))
+        writes.insert(5, store.writer.write([(INSERT_GAME, [(*bad.values()[:5], 2**70, *bad.values()[6:])])]))
         results = await asyncio.gather(*writes, return_exceptions=True)
         assert isinstance(results[5], OverflowError)
         assert [r for i, r in enumerate(results) if i != 5] == [None] * 10
-        assert store.batches < 5, "the writes were batched together"
+        assert store.writer.batches < 5, "the writes were batched together"
         assert len(await store.games("waiting")) == 10
     finally:
         await store.close()
 
 
 async def test_bots_play_on_after_failed_writes(tmp_path: Path) -> None:
-    store = Store(str(tmp_path / "plaza.db"))
+    store = SqliteStore(str(tmp_path / "plaza.db"))
     await store.open()
-    write, failures = store.write, 3
+    append, failures = store.append, 3
 
-    async def failing_write(statements: list[Any]) -> None:
+    async def failing_append(game_id: str, *args: Any, **kwargs: Any) -> None:
         nonlocal failures
-        if failures > 0 and any("INSERT INTO events" in sql for sql, _ in statements):
+        if failures > 0:
             failures -= 1
             raise sqlite3.OperationalError("disk I/O error")  # a failure we cannot cause for real
-        await write(statements)
+        await append(game_id, *args, **kwargs)
 
     runtime = Runtime(store, InProcessBroker(), Settings(bot_delay=0.001))
     try:
@@ -144,7 +145,7 @@ async def test_bots_play_on_after_failed_writes(tmp_path: Path) -> None:
         loaded = await runtime.get("g")
         assert loaded is not None
         await loaded.start()
-        store.write = failing_write  # type: ignore[method-assign]
+        store.append = failing_append  # type: ignore[method-assign]
         for _ in range(500):
             if loaded.status == "finished":
                 break

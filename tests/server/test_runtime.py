@@ -9,7 +9,7 @@ import pytest
 
 from server.broker import InProcessBroker
 from server.runtime import Runtime, Settings
-from server.store import GameRow, Store
+from server.store import GameRow, SqliteStore
 
 
 class Viewer:
@@ -22,21 +22,21 @@ class Viewer:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = Store(str(tmp_path / "plaza.db"))
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(str(tmp_path / "plaza.db"))
     await store.open()
     yield store
     await store.close()
 
 
-async def _started(store: Store, runtime: Runtime, game_id: str) -> None:
+async def _started(store: SqliteStore, runtime: Runtime, game_id: str) -> None:
     await store.create_game(GameRow(game_id, "tinydraw", b"{}", 2, "active", 7, 0, 0, None, None, None))
     loaded = await runtime.get(game_id)
     assert loaded is not None
     await loaded.start()
 
 
-async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: Store) -> None:
+async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: SqliteStore) -> None:
     runtime = Runtime(store, InProcessBroker(), Settings(max_loaded=3, idle_seconds=0))
     for n in range(3):
         await _started(store, runtime, f"g{n}")
@@ -57,7 +57,7 @@ async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: S
     assert again is not None and again.state == before
 
 
-async def test_unknown_games_leave_nothing_behind(store: Store) -> None:
+async def test_unknown_games_leave_nothing_behind(store: SqliteStore) -> None:
     runtime = Runtime(store, InProcessBroker())
     for n in range(50):
         assert await runtime.get(f"nope{n}") is None

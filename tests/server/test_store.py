@@ -1,4 +1,5 @@
-"""The SQLite store: append-only, unique seqs and refs, group commit, token hashes only."""
+"""What only the SQLite store shows: WAL mode, group commit, several processes on one file,
+migrations of an older file. The contract every store keeps is in test_store_contract.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from domain.core import GENESIS, seal
-from server.store import Conflict, GameRow, Store
+from server.store import GameRow, SqliteStore
 
 
 def _env(game: str, seq: int, ref: str | None = None) -> object:
@@ -17,18 +18,18 @@ def _env(game: str, seq: int, ref: str | None = None) -> object:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = Store(str(tmp_path / "plaza.db"))
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(str(tmp_path / "plaza.db"))
     await store.open()
     yield store
     await store.close()
 
 
-async def _game(store: Store, game_id: str = "g") -> None:
+async def _game(store: SqliteStore, game_id: str = "g") -> None:
     await store.create_game(GameRow(game_id, "tinydraw", b"{}", 2, "active", 1, 0, 1, None, None, None))
 
 
-async def test_wal_mode_and_appends_read_back_in_order(store: Store) -> None:
+async def test_wal_mode_and_appends_read_back_in_order(store: SqliteStore) -> None:
     await _game(store)
     await store.append("g", [_env("g", 1), _env("g", 2)])  # type: ignore[list-item]
     assert [e.seq for e in await store.events("g")] == [1, 2]
@@ -38,66 +39,22 @@ async def test_wal_mode_and_appends_read_back_in_order(store: Store) -> None:
     assert next(iter(mode))[0] == "wal"
 
 
-async def test_a_taken_seq_is_a_conflict_and_writes_nothing(store: Store) -> None:
-    await _game(store)
-    await store.append("g", [_env("g", 1)])  # type: ignore[list-item]
-    with pytest.raises(Conflict):
-        await store.append("g", [_env("g", 2), _env("g", 1)], refs=[(0, "r", b"a")])  # type: ignore[list-item]
-    assert [e.seq for e in await store.events("g")] == [1]
-    assert await store.ref("g", 0, "r") is None
-
-
-async def test_a_ref_is_unique_per_seat(store: Store) -> None:
-    await _game(store)
-    await store.record_ref("g", 0, "r", b"first")
-    await store.record_ref("g", 1, "r", b"other seat")
-    with pytest.raises(Conflict):
-        await store.record_ref("g", 0, "r", b"second")
-    assert await store.ref("g", 0, "r") == b"first"
-
-
-async def test_appends_of_many_games_share_transactions(store: Store) -> None:
+async def test_appends_of_many_games_share_transactions(store: SqliteStore) -> None:
     games = [f"g{i}" for i in range(50)]
     for game in games:
         await _game(store, game)
-    before_batches, before_ops = store.batches, store.batched_ops
+    before_batches, before_ops = store.writer.batches, store.writer.batched_ops
     await asyncio.gather(*(store.append(g, [_env(g, 1)]) for g in games))  # type: ignore[list-item]
-    batches = store.batches - before_batches
-    assert store.batched_ops - before_ops == 50 and batches < 10
-
-
-async def test_a_conflict_in_a_batch_fails_only_its_own_append(store: Store) -> None:
-    for game in ("a", "b"):
-        await _game(store, game)
-    await store.append("a", [_env("a", 1)])  # type: ignore[list-item]
-    results = await asyncio.gather(
-        store.append("a", [_env("a", 1)]), store.append("b", [_env("b", 1)]),  # type: ignore[list-item]
-        return_exceptions=True)
-    assert isinstance(results[0], Conflict) and results[1] is None
-    assert [e.seq for e in await store.events("b")] == [1]
-
-
-async def test_only_token_hashes_are_stored(store: Store, tmp_path: Path) -> None:
-    await _game(store)
-    await store.add_seat("g", 0, "Ann", "a" * 64)
-    assert await store.seat_of("g", "a" * 64) == 0
-    assert await store.seat_of("g", "b" * 64) is None
-
-
-async def test_snapshots_are_kept_and_listed_newest_first(store: Store) -> None:
-    await _game(store)
-    await store.save_snapshot("g", 10, 9, b"s10")
-    await store.save_snapshot("g", 20, 20, b"s20")
-    snaps = await store.snapshots("g", 15)
-    assert [(s.seq, s.top_seq, s.state) for s in snaps] == [(10, 9, b"s10")]
+    batches = store.writer.batches - before_batches
+    assert store.writer.batched_ops - before_ops == 50 and batches < 10
 
 
 _OPEN_AT_ONCE = """
 import asyncio, sys, time
-from server.store import Store
+from server.store import SqliteStore
 async def main():
     time.sleep(max(0.0, float(sys.argv[2]) - time.time()))
-    store = Store(sys.argv[1])
+    store = SqliteStore(sys.argv[1])
     await store.open()
     await store.close()
 asyncio.run(main())
@@ -119,3 +76,25 @@ def test_several_processes_can_create_one_new_file_at_once(tmp_path: Path) -> No
                                   stderr=subprocess.PIPE, text=True) for _ in range(6)]
         errors = [p.communicate(timeout=60)[1] for p in procs]
         assert [p.returncode for p in procs] == [0] * 6, errors
+
+
+async def test_a_file_made_before_the_migrations_opens_and_keeps_its_games(tmp_path: Path) -> None:
+    import sqlite3
+
+    from server.store.schema import MIGRATIONS, SCHEMA
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:  # the first schema, as an older Plaza left it
+        old.executescript(SCHEMA)
+        old.execute("INSERT INTO games VALUES ('old','tinydraw','{}',2,'waiting',7,0,1,NULL,NULL,NULL)")
+    store = SqliteStore(str(path))
+    await store.open()
+    try:
+        game = await store.game("old")
+        assert game is not None and game.seed == 7 and game.practice is False and game.creator_hash is None
+        await store.record_rejection("old", 0, "r", b"no")
+        assert await store.ref("old", 0, "r") == b"no"
+        version = await store._all("PRAGMA user_version", ())
+        assert version[0][0] == len(MIGRATIONS)
+    finally:
+        await store.close()

@@ -1,0 +1,133 @@
+"""The store's contract: an event log and a catalogue of games, seats and bots.
+
+Every store (SQLite today, PostgreSQL next) implements `Store`, and one contract test
+suite (tests/server/test_store_contract.py) runs against each. The guarantees:
+
+- Appends are compare-and-set on `(game_id, seq)`: two writers racing for one seq cannot
+  both win; the loser gets `Conflict` and nothing of its write is stored.
+- A ref has one answer per `(game_id, seat, ref)`, accepted or refused; a second one is a
+  `Conflict`. Refusals are kept for the latest `KEEP_REJECTIONS` refs of each seat.
+- A write is durable when its call returns, so no command is answered before it is.
+- A write that fails fails alone: other games' writes in flight are not touched.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from domain.core import Envelope
+
+# Refusals are remembered so that a repeated ref gets its first answer, but only the latest
+# few per seat: a client sending doomed commands must not grow the store.
+KEEP_REJECTIONS = 64
+
+RefAnswer = tuple[int, str, bytes]  # (seat, ref, the encoded answer)
+Status = tuple[str, bytes | None]  # (status, the encoded outcome)
+SeatRow = tuple[int, str, str | None]  # (seat, name, token hash)
+
+
+class Conflict(Exception):
+    """A write lost a race: the seq, ref or seat it wanted is taken."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    game_id: str
+    kind: str
+    options: bytes
+    seats: int
+    status: str
+    seed: int
+    seq: int
+    created_at: int
+    forked_from: str | None
+    forked_at: int | None
+    outcome: bytes | None
+    creator_hash: str | None = None  # sha256 of the creator's token
+    creator_addr: str | None = None  # the address it was created from (limits per client)
+    practice: bool = False  # the creator chose the seed
+
+    def values(self) -> tuple[Any, ...]:
+        return (self.game_id, self.kind, self.options, self.seats, self.status, self.seed,
+                self.seq, self.created_at, self.forked_from, self.forked_at, self.outcome,
+                self.creator_hash, self.creator_addr, int(self.practice))
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    seq: int
+    top_seq: int
+    state: bytes
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class EventLog(Protocol):
+    """Each game's envelopes in seq order, its answers to refs, and its snapshots."""
+
+    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+                     status: Status | None = None) -> None:
+        """Commit envelopes, the answers they give and the game's new status atomically."""
+
+    async def events(self, game_id: str, after: int = 0, upto: int | None = None,
+                     limit: int | None = None) -> list[Envelope]: ...
+
+    async def event(self, game_id: str, seq: int) -> Envelope | None: ...
+
+    async def last_seq(self, game_id: str) -> int: ...
+
+    async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
+        """(seq, data) of every Rewound envelope up to `upto`."""
+
+    async def snapshots(self, game_id: str, upto: int) -> list[Snapshot]:
+        """The newest few snapshots taken at or before `upto`, newest first."""
+
+    async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None: ...
+
+    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
+        """Every remembered answer, refusals oldest first, then the accepted ones."""
+
+    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None: ...
+
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None: ...
+
+    async def rejection_count(self, game_id: str) -> int: ...
+
+
+class Catalogue(Protocol):
+    """The games, their seats (names and token hashes, never tokens) and their bots."""
+
+    async def create_game(self, row: GameRow, envelopes: Sequence[Envelope] = (),
+                          seats: Sequence[SeatRow] = ()) -> None:
+        """A new game with its first envelopes (a fork's or an import's) and seats, atomically."""
+
+    async def game(self, game_id: str) -> GameRow | None: ...
+
+    async def games(self, status: str | None, limit: int = 200) -> list[GameRow]:
+        """Newest first."""
+
+    async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                       status: str | None = None, bot: bool = False) -> None:
+        """Take a seat (`Conflict` if taken), set the game's status with it."""
+
+    async def seat_names(self, game_id: str) -> dict[int, str]: ...
+
+    async def seat_of(self, game_id: str, token_hash: str) -> int | None: ...
+
+    async def bots(self, game_id: str) -> frozenset[int]: ...
+
+    async def games_with_bots(self, status: str = "active") -> list[str]: ...
+
+    async def waiting_by(self, creator_addr: str) -> int:
+        """How many games created from this address still wait for players."""
+
+
+class Store(EventLog, Catalogue, Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...

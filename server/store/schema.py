@@ -1,0 +1,133 @@
+"""SQLite's schema, its migrations and the statements the SQLite store runs."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from .base import KEEP_REJECTIONS
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games(
+    game_id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    options BLOB NOT NULL,
+    seats INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seq INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    forked_from TEXT,
+    forked_at INTEGER,
+    outcome BLOB
+);
+CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
+CREATE TABLE IF NOT EXISTS seats(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    token_hash TEXT UNIQUE,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+-- Seats played by the server's bots: every process that holds the game drives them.
+CREATE TABLE IF NOT EXISTS bots(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events(
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    v INTEGER NOT NULL,
+    actor INTEGER,
+    ref TEXT,
+    at INTEGER NOT NULL,
+    irreversible INTEGER NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS refs(
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    ref TEXT NOT NULL,
+    answer BLOB NOT NULL,
+    PRIMARY KEY (game_id, seat, ref)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots(
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    top_seq INTEGER NOT NULL,
+    state BLOB NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data"
+INSERT_EVENT = "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
+INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
+INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, seq, created_at,
+    forked_from, forked_at, outcome, creator_hash, creator_addr, practice)
+    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
+INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer) VALUES (?,?,?,?)"
+PRUNE_REJECTIONS = f"""DELETE FROM rejections WHERE game_id = ?1 AND seat = ?2 AND n <= (
+    SELECT n FROM rejections WHERE game_id = ?1 AND seat = ?2 ORDER BY n DESC
+    LIMIT 1 OFFSET {KEEP_REJECTIONS})"""
+INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)"
+# A game's seq is its last event's: derived on read, so an append writes no games row.
+SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
+    coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),
+    g.created_at, g.forked_from, g.forked_at, g.outcome, g.creator_hash, g.creator_addr,
+    g.practice FROM games g"""
+UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
+
+# Schema changes after the first version, applied in order; PRAGMA user_version counts
+# the ones applied. A file made by an older Plaza has version 0 and the first schema.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    ("ALTER TABLE games ADD COLUMN creator_hash TEXT",
+     "ALTER TABLE games ADD COLUMN creator_addr TEXT",
+     "ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+     "CREATE INDEX IF NOT EXISTS games_creator ON games(creator_addr, status)",
+     """CREATE TABLE IF NOT EXISTS rejections(
+        n INTEGER PRIMARY KEY,
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        ref TEXT NOT NULL,
+        answer BLOB NOT NULL,
+        UNIQUE (game_id, seat, ref))""",
+     # A ref has one answer, whichever table holds it: two processes answering one ref at
+     # once (one accepting, one refusing) must not both be recorded.
+     """CREATE TRIGGER IF NOT EXISTS one_answer_accepted BEFORE INSERT ON refs
+        WHEN EXISTS (SELECT 1 FROM rejections r WHERE r.game_id = NEW.game_id
+                     AND r.seat = NEW.seat AND r.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was refused'); END""",
+     """CREATE TRIGGER IF NOT EXISTS one_answer_refused BEFORE INSERT ON rejections
+        WHEN EXISTS (SELECT 1 FROM refs r WHERE r.game_id = NEW.game_id
+                     AND r.seat = NEW.seat AND r.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was accepted'); END"""),
+)
+
+Statement = tuple[str, Sequence[tuple[Any, ...]]]
+# busy_timeout first: the pragmas after it may wait for another process's lock.
+PRAGMAS = ("PRAGMA busy_timeout=10000", "PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL",
+           "PRAGMA mmap_size=268435456", "PRAGMA cache_size=-65536")
+SETUP_ATTEMPTS = 100
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Apply the migrations this file lacks, in one transaction (another process may race)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, statements in enumerate(MIGRATIONS[version:], start=version + 1):
+            for sql in statements:
+                db.execute(sql)
+            db.execute(f"PRAGMA user_version = {number}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

@@ -1,0 +1,203 @@
+"""The embedded store: one SQLite file in WAL mode, read through aiosqlite, written through
+one group-commit writer (writer.py). Several processes may share the file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+import msgspec
+
+from domain.core import Envelope
+
+from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
+from .schema import (
+    EVENT_COLUMNS,
+    INSERT_EVENT,
+    INSERT_GAME,
+    INSERT_REF,
+    INSERT_REJECTION,
+    INSERT_SEAT,
+    INSERT_SNAPSHOT,
+    PRAGMAS,
+    PRUNE_REJECTIONS,
+    SELECT_GAME,
+    UPDATE_STATUS,
+    Statement,
+)
+from .writer import GroupWriter
+
+
+class SqliteBase:
+    def __init__(self, path: str, max_batch: int = 512) -> None:
+        self.path = path
+        self.writer = GroupWriter(path, max_batch)
+        self._reader: aiosqlite.Connection | None = None
+
+    async def open(self) -> None:
+        await self.writer.open()  # first: it creates the file, its schema and WAL mode
+        self._reader = await aiosqlite.connect(self.path, isolation_level=None)
+        for pragma in PRAGMAS:
+            if "journal_mode" not in pragma:  # the writer set it, and WAL is kept in the file
+                await self._reader.execute(pragma)
+
+    async def close(self) -> None:
+        await self.writer.close()
+        if self._reader is not None:
+            await self._reader.close()
+
+    async def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        assert self._reader is not None
+        return list(await self._reader.execute_fetchall(sql, params))
+
+    async def _count(self, sql: str, params: tuple[Any, ...]) -> int:
+        return int((await self._all(sql, params))[0][0] or 0)
+
+    @property
+    def batches(self) -> int:
+        return self.writer.batches
+
+
+def event_row(env: Envelope) -> tuple[Any, ...]:
+    return (env.game_id, env.seq, env.type, env.v, env.actor, env.ref, env.at,
+            int(env.irreversible), env.prev_hash, env.hash, bytes(env.data))
+
+
+class SqliteEventLog(SqliteBase):
+    @staticmethod
+    def append_statements(game_id: str, envelopes: Sequence[Envelope], refs: Sequence[RefAnswer] = (),
+                          status: Status | None = None) -> list[Statement]:
+        out: list[Statement] = [(INSERT_EVENT, [event_row(env) for env in envelopes])]
+        if refs:
+            out.append((INSERT_REF, [(game_id, seat, ref, answer) for seat, ref, answer in refs]))
+        if status is not None:
+            out.append((UPDATE_STATUS, [(status[0], status[1], game_id)]))
+        return out
+
+    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+                     status: Status | None = None) -> None:
+        await self.writer.write(self.append_statements(game_id, envelopes, refs, status))
+
+    async def events(self, game_id: str, after: int = 0, upto: int | None = None,
+                     limit: int | None = None) -> list[Envelope]:
+        sql = f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND seq > ?"
+        params: tuple[Any, ...] = (game_id, after)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params += (upto,)
+        sql += " ORDER BY seq"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params += (limit,)
+        rows = await self._all(sql, params)
+        return [Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data))
+                for seq, type_, v, actor, ref, at, irr, prev, digest, data in rows]
+
+    async def event(self, game_id: str, seq: int) -> Envelope | None:
+        found = await self.events(game_id, after=seq - 1, upto=seq)
+        return found[0] if found else None
+
+    async def last_seq(self, game_id: str) -> int:
+        return await self._count("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+
+    async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
+        return [(seq, bytes(data)) for seq, data in await self._all(
+            "SELECT seq, data FROM events WHERE game_id = ? AND type = 'Rewound' AND seq <= ?",
+            (game_id, upto))]
+
+    async def snapshots(self, game_id: str, upto: int) -> list[Snapshot]:
+        rows = await self._all(
+            "SELECT seq, top_seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
+            "ORDER BY seq DESC LIMIT 8", (game_id, upto))
+        return [Snapshot(seq, top, bytes(state)) for seq, top, state in rows]
+
+    async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
+        await self.writer.write([(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
+
+    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
+        rows = await self._all(
+            "SELECT seat, ref, answer FROM rejections WHERE game_id = ? ORDER BY n", (game_id,))
+        rows += await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
+        return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
+
+    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
+        for table in ("refs", "rejections"):
+            rows = await self._all(
+                f"SELECT answer FROM {table} WHERE game_id = ? AND seat = ? AND ref = ?",
+                (game_id, seat, ref))
+            if rows:
+                return bytes(rows[0][0])
+        return None
+
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
+        """Remember a refusal under its ref, forgetting the seat's oldest beyond the latest few."""
+        await self.writer.write([(INSERT_REJECTION, [(game_id, seat, ref, answer)]),
+                                 (PRUNE_REJECTIONS, [(game_id, seat)])])
+
+    async def rejection_count(self, game_id: str) -> int:
+        return await self._count("SELECT count(*) FROM rejections WHERE game_id = ?", (game_id,))
+
+
+class SqliteCatalogue(SqliteBase):
+    async def create_game(self, row: GameRow, envelopes: Sequence[Envelope] = (),
+                          seats: Sequence[SeatRow] = ()) -> None:
+        statements: list[Statement] = [(INSERT_GAME, [row.values()])]
+        if envelopes:
+            statements.append((INSERT_EVENT, [event_row(env) for env in envelopes]))
+        if seats:
+            statements.append((INSERT_SEAT, [(row.game_id, s, n, h) for s, n, h in seats]))
+        await self.writer.write(statements)
+
+    async def game(self, game_id: str) -> GameRow | None:
+        rows = await self._all(f"{SELECT_GAME} WHERE g.game_id = ?", (game_id,))
+        return _game_row(rows[0]) if rows else None
+
+    async def games(self, status: str | None, limit: int = 200) -> list[GameRow]:
+        if status is None:
+            rows = await self._all(f"{SELECT_GAME} ORDER BY g.created_at DESC LIMIT ?", (limit,))
+        else:
+            rows = await self._all(
+                f"{SELECT_GAME} WHERE g.status = ? ORDER BY g.created_at DESC LIMIT ?", (status, limit))
+        return [_game_row(row) for row in rows]
+
+    async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
+                       status: str | None = None, bot: bool = False) -> None:
+        statements: list[Statement] = [(INSERT_SEAT, [(game_id, seat, name, token_hash)])]
+        if bot:
+            statements.append(("INSERT INTO bots VALUES (?,?)", [(game_id, seat)]))
+        if status is not None:
+            statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
+        await self.writer.write(statements)
+
+    async def seat_names(self, game_id: str) -> dict[int, str]:
+        rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
+        return {seat: name for seat, name in rows}
+
+    async def seat_of(self, game_id: str, token_hash: str) -> int | None:
+        rows = await self._all("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
+                               (game_id, token_hash))
+        return int(rows[0][0]) if rows else None
+
+    async def bots(self, game_id: str) -> frozenset[int]:
+        rows = await self._all("SELECT seat FROM bots WHERE game_id = ?", (game_id,))
+        return frozenset(seat for (seat,) in rows)
+
+    async def games_with_bots(self, status: str = "active") -> list[str]:
+        rows = await self._all(
+            "SELECT DISTINCT b.game_id FROM bots b JOIN games g ON g.game_id = b.game_id "
+            "WHERE g.status = ?", (status,))
+        return [game_id for (game_id,) in rows]
+
+    async def waiting_by(self, creator_addr: str) -> int:
+        return await self._count(
+            "SELECT count(*) FROM games WHERE creator_addr = ? AND status = 'waiting'", (creator_addr,))
+
+
+class SqliteStore(SqliteEventLog, SqliteCatalogue):
+    """The event log and the catalogue in one SQLite file: a game's creation (a fork's or an
+    import's events with it) is one transaction across both."""
+
+
+def _game_row(row: tuple[Any, ...]) -> GameRow:
+    return GameRow(*row[:13], practice=bool(row[13]))  # type: ignore[misc]
