@@ -89,8 +89,19 @@ class BuildingNotBuilt(msgspec.Struct, tag="BuildingNotBuilt", tag_field="type",
 
 
 class ContractTaken(msgspec.Struct, tag="ContractTaken", tag_field="type", frozen=True):
+    """`seat` took a face-up contract card and put it face down; `contract` is None for
+    everyone else (until `ContractsRevealed` at the end)."""
+
     seat: int
-    contract: int
+    contract: int | None
+
+
+class ContractsRevealed(msgspec.Struct, tag="ContractsRevealed", tag_field="type",
+                        frozen=True):
+    """The end of the game: `seat` turns its face-down contract cards up."""
+
+    seat: int
+    contracts: tuple[int, ...]
 
 
 class ContractDeclined(msgspec.Struct, tag="ContractDeclined", tag_field="type", frozen=True):
@@ -111,5 +122,5 @@ class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True):
 Event = (
     GameStarted | ColourChosen | ObjectivesDrawn | ZoningRevealed | ContractsDrawn | StartingOrderDrawn
     | HandDrawn | OfferMade | CardRevealed | BuildingPlaced | BuildingNotBuilt
-    | ContractTaken | ContractDeclined | RoundEnded | GameEnded
+    | ContractTaken | ContractDeclined | ContractsRevealed | RoundEnded | GameEnded
 )

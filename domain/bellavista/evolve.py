@@ -14,6 +14,7 @@ from .events import (
     ColourChosen,
     ContractDeclined,
     ContractsDrawn,
+    ContractsRevealed,
     ContractTaken,
     Event,
     GameEnded,
@@ -93,6 +94,7 @@ def _drawn(state: State, e: HandDrawn) -> State:
 
 
 def _contract_taken(state: State, e: ContractTaken) -> State:
+    assert e.contract is not None, "evolve needs the unredacted event"
     return finish_turn(replace(
         state,
         contracts=tuple(c for c in state.contracts if c != e.contract),
@@ -152,6 +154,8 @@ def evolve(state: State | None, event: Event) -> State:
             return _contract_taken(state, event)
         case ContractDeclined():
             return finish_turn(state)
+        case ContractsRevealed():
+            return state  # the cards were in `taken` all along, hidden only by the views
         case RoundEnded():
             return _round_ended(state, event)
         case GameEnded():

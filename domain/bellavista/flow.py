@@ -22,6 +22,7 @@ from .events import (
     BuildingNotBuilt,
     CardRevealed,
     ContractsDrawn,
+    ContractsRevealed,
     Event,
     GameEnded,
     GameStarted,
@@ -79,9 +80,11 @@ def draw_hands(state: State, rng: Random) -> list[Event]:
 
 
 def end_round(state: State, rng: Random) -> list[Event]:
-    """seed: Round End A to D, or the end of the game after the 8th round."""
+    """seed: Round End A to D, or the end of the game after the 8th round, where the face-down
+    contract cards are turned up and added to the totals."""
     if state.round >= ROUNDS:
-        return [GameEnded(tuple(totals(state)))]
+        shown: list[Event] = [ContractsRevealed(s, state.taken[s]) for s in range(state.seats)]
+        return [*shown, GameEnded(tuple(totals(state)))]
     sequence = state.sequence()
     # seed: ascending; equal cards keep the more expensive (more leftward) offer first
     ranked = sorted(range(len(sequence)), key=lambda i: (sequence[i].card.height, i))

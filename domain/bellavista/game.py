@@ -11,6 +11,7 @@ from .components import COLOURS
 from .events import (
     CardRevealed,
     ContractsDrawn,
+    ContractsRevealed,
     Event,
     GameStarted,
     HandDrawn,
@@ -29,7 +30,7 @@ from .view import View, redact, view
 
 # Events that reveal a draw or a face-down card: undo never goes back across them.
 _REVEALING = (GameStarted, ObjectivesDrawn, ZoningRevealed, ContractsDrawn, StartingOrderDrawn,
-              HandDrawn, CardRevealed)
+              HandDrawn, CardRevealed, ContractsRevealed)
 
 
 class BellaVista(Game[State, Command, Event, Options, View]):

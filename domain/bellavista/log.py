@@ -7,6 +7,7 @@ first one used to leave its last word, the 0 of the offer costs, alone as a line
 
 from __future__ import annotations
 
+from .components import CONTRACTS
 from .events import (
     BuildingNotBuilt,
     BuildingPlaced,
@@ -14,6 +15,7 @@ from .events import (
     ColourChosen,
     ContractDeclined,
     ContractsDrawn,
+    ContractsRevealed,
     ContractTaken,
     Event,
     GameEnded,
@@ -46,6 +48,15 @@ def _placed(e: BuildingPlaced) -> str:
     if e.forced:  # on the border or, failing that, anywhere: never by the zoning card
         return f"{where}, zoning unmet{'' if e.owner is None else ': no coins'}."
     return f"{where}." if e.owner is None else f"{where} and earned {_plural(e.coins, 'coin')}."
+
+
+def _revealed(seat: int, contracts: tuple[int, ...]) -> str:
+    if not contracts:
+        return f"{_seat(seat)} has no contract card to turn up."
+    coins = sum(CONTRACTS[c].coins for c in contracts)
+    cards = "card" if len(contracts) == 1 else "cards"
+    return f"{_seat(seat)} turns up contract {cards} {', '.join(map(str, contracts))}: " \
+           f"{_plural(coins, 'coin')}."
 
 
 def describe(event: Event) -> str:
@@ -82,9 +93,13 @@ def describe(event: Event) -> str:
             whose = "the neutral" if owner is None else "their"
             return f"{_seat(seat)} found no room for {whose} #{height}: it is set aside."
         case ContractTaken(seat, contract):
-            return f"{_seat(seat)} took contract card {contract}."
+            if contract is None:
+                return f"{_seat(seat)} took a contract card and put it face down."
+            return f"{_seat(seat)} took contract card {contract}, face down."
         case ContractDeclined(seat):
             return f"{_seat(seat)} took no contract card."
+        case ContractsRevealed(seat, contracts):
+            return _revealed(seat, contracts)
         case RoundEnded(round_, order):
             return f"Round {round_} ended; next offer order: {_seats(order)}."
         case GameEnded(scores):

@@ -18,7 +18,7 @@ from .components import (
     tile_kind,
     tile_label,
 )
-from .events import Event, HandDrawn, OfferMade
+from .events import ContractTaken, Event, HandDrawn, OfferMade
 from .layouts import Layout
 from .memo import per_state
 from .placing import building_now, colour_of, neutral_colour, placements
@@ -85,7 +85,8 @@ class PlayerView(msgspec.Struct, frozen=True):
     hand: list[Card] | None  # only in the owner's view
     hand_size: int
     deck_size: int
-    contracts: list[Contract]
+    contracts: list[Contract] | None  # face down: the owner's view, or everyone's once over
+    contracts_taken: int
     took_contract_this_round: bool
 
 
@@ -168,11 +169,15 @@ def _now(state: State) -> NowView | None:
 def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     roofed = [True] if state.seats == 2 else []
     colours = [colour_of(state, seat, r) for r in [False, *roofed]] if state.colours[seat] else []
+    taken = state.taken[seat]
+    # seed: a taken contract card lies face down until its coins are added at the end
+    shown = seat == viewer or state.phase == "over"
     return PlayerView(
         seat, colours, state.coins[seat],
         list(state.hands[seat]) if seat == viewer else None,
         len(state.hands[seat]), len(state.decks[seat]),
-        [contract_view(c, state.seats) for c in state.taken[seat]], state.took_this_round[seat],
+        [contract_view(c, state.seats) for c in taken] if shown else None, len(taken),
+        state.took_this_round[seat],
     )
 
 
@@ -206,9 +211,12 @@ def view(state: State, viewer: int | None) -> View:
 
 
 def redact(event: Event, viewer: int | None) -> Event:
-    """Empty what `viewer` may not see: others' drawn cards and face-down offers."""
+    """Empty what `viewer` may not see: others' drawn cards, face-down offers and face-down
+    contract cards (turned up at the end by `ContractsRevealed`)."""
     if isinstance(event, HandDrawn) and event.seat != viewer:
         return HandDrawn(event.seat, event.count, None)
     if isinstance(event, OfferMade) and event.seat != viewer:
         return OfferMade(event.seat, event.space, event.cost, None)
+    if isinstance(event, ContractTaken) and event.seat != viewer:
+        return ContractTaken(event.seat, None)
     return event

@@ -9,13 +9,16 @@ import pytest
 from msgspec.structs import replace
 
 from domain.bellavista import GAME
+from domain.bellavista.commands import PlaceBuilding, TakeContract
 from domain.bellavista.components import CONTRACTS, NEIGHBORHOODS
+from domain.bellavista.events import ContractsRevealed, ContractTaken
+from domain.bellavista.flow import end_round
 from domain.bellavista.layouts import PRESETS
 from domain.bellavista.requirements import met, owned, progress
-from domain.bellavista.state import Building, State
+from domain.bellavista.state import Building, Card, State
 from domain.core.simulate import Simulation
 
-from .support import building, contract_id, started
+from .support import building, construction, contract_id, fold, play, started
 
 
 def holding(seats: int, *buildings: Building) -> State:
@@ -113,6 +116,32 @@ def test_a_two_architect_roofed_building_counts_for_its_architect() -> None:
     state = holding(2, roofed, building(0, 6, (5, 2)), building(0, 7, (4, 1)))
     assert met(state, 0, card)
 
+
+
+def test_a_taken_contract_lies_face_down_its_owner_alone_sees_it_until_the_end() -> None:
+    border = contract_id("border")
+    mine = (building(0, 8, (0, 4)), building(0, 7, (0, 10)), building(0, 6, (11, 2)))
+    state = construction(started(4), [(0, Card(5)), (1, Card(8))], "no_rivers", mine,
+                         (border, 0, 1, 2))
+    state, _ = play(state, 0, PlaceBuilding(11, 0))
+    state, events = play(state, 0, TakeContract(border))
+    assert events[0] == ContractTaken(0, border)
+    for viewer in (None, 1, 2, 3):  # the spectators and the other seats
+        hidden = GAME.redact(events[0], viewer)
+        assert hidden == ContractTaken(0, None) and str(border) not in GAME.describe(hidden)
+        seen = GAME.view(state, viewer).players[0]
+        assert seen.contracts is None and seen.contracts_taken == 1
+    assert GAME.redact(events[0], 0) == events[0]
+    own = GAME.view(state, 0).players[0]
+    assert [(c.id, c.coins) for c in own.contracts or []] == [(border, 5)]
+    # seed: the coins are added at the end, where everyone sees the cards
+    last = replace(state, round=8, phase="round_end")
+    ending = end_round(last, Random(0))
+    assert ContractsRevealed(0, (border,)) in ending and ContractsRevealed(1, ()) in ending
+    assert all(GAME.irreversible(e) for e in ending if isinstance(e, ContractsRevealed))
+    over = fold(last, ending)
+    for viewer in (None, 0, 1):
+        assert [c.id for c in GAME.view(over, viewer).players[0].contracts or []] == [border]
 
 RATE_GAMES = 20  # per layout and seat count: 140 games, about a second
 

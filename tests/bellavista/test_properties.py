@@ -24,7 +24,7 @@ from domain.bellavista.commands import (
     TakeContract,
 )
 from domain.bellavista.components import ROUNDS, TILES
-from domain.bellavista.events import HandDrawn, OfferMade
+from domain.bellavista.events import ContractTaken, HandDrawn, OfferMade
 from domain.bellavista.layouts import PRESETS, TileSpot, preset
 from domain.bellavista.view import View
 from domain.core import EventCodec, Illegal
@@ -44,35 +44,42 @@ def options(layout: str) -> dict[str, object]:
 
 
 def without_own_secrets(view: View, seat: int) -> View:
-    """A seat's view with its own hand and face-down cards hidden: the spectators' view."""
+    """A seat's view with its own hand and face-down cards hidden: the spectators' view
+    (taken contract cards are everyone's once the game is over)."""
     players = list(view.players)
-    players[seat] = msgspec.structs.replace(players[seat], hand=None)
+    contracts = players[seat].contracts if view.phase == "over" else None
+    players[seat] = msgspec.structs.replace(players[seat], hand=None, contracts=contracts)
     offers = [msgspec.structs.replace(o, card=None) if o.seat == seat and not o.revealed else o
               for o in view.offers]
     return msgspec.structs.replace(view, players=players, offers=offers)
 
 
 def check_secrecy(sim: Simulation) -> None:
-    """No audience sees another seat's hand or face-down card, in views or in events
-    (every event is checked: each step checks the events it has not seen yet)."""
+    """No audience sees another seat's hand, face-down offer or taken contract card, in views
+    or in events (each step checks the events it has not seen yet)."""
     spectators = GAME.view(sim.state, None)
     for seat in range(sim.seats):
         mine = GAME.view(sim.state, seat)
         assert mine.players[seat].hand == list(sim.state.hands[seat])
         assert without_own_secrets(mine, seat) == spectators
     assert all(p.hand is None for p in spectators.players)
+    over = sim.state.phase == "over"
+    assert all((p.contracts is not None) == over for p in spectators.players)
     codec = EventCodec(GAME)
     start = getattr(sim, "checked_events", 0)
     sim.checked_events = len(sim.envelopes)  # type: ignore[attr-defined]
     for env in sim.envelopes[start:]:
         event = codec.decode(env)
-        if not isinstance(event, HandDrawn | OfferMade):
-            continue
-        for viewer in [None, *range(sim.seats)]:
-            secret = event.cards if isinstance(event, HandDrawn) else event.card
-            shown = GAME.redact(event, viewer)
-            visible = shown.cards if isinstance(shown, HandDrawn) else shown.card
-            assert visible == (secret if viewer == event.seat else None)
+        if isinstance(event, HandDrawn | OfferMade | ContractTaken):
+            for viewer in [None, *range(sim.seats)]:
+                visible = _secret(GAME.redact(event, viewer))
+                assert visible == (_secret(event) if viewer == event.seat else None)
+
+
+def _secret(event: HandDrawn | OfferMade | ContractTaken) -> object:
+    if isinstance(event, HandDrawn):
+        return event.cards
+    return event.card if isinstance(event, OfferMade) else event.contract
 
 
 def check_end(sim: Simulation) -> None:

@@ -11,6 +11,7 @@ from domain.bellavista import GAME
 from domain.bellavista.commands import PlaceBuilding
 from domain.bellavista.events import (
     ContractsDrawn,
+    ContractsRevealed,
     GameEnded,
     HandDrawn,
     RoundEnded,
@@ -87,8 +88,8 @@ def test_a_new_zoning_card_goes_face_up_on_top_of_the_previous_one() -> None:
 def test_the_8th_round_ends_the_game() -> None:
     state = after_construction(4, [(0, Card(1))], round_=8)
     events = end_round(state, Random(0))
-    assert len(events) == 1 and isinstance(events[0], GameEnded)
-    assert GAME.evolve(state, events[0]).phase == "over"
+    assert [type(e) for e in events] == [ContractsRevealed] * 4 + [GameEnded]
+    assert GAME.evolve(state, events[-1]).phase == "over"
 
 
 def test_three_architects_the_last_builder_places_the_neutral_building_of_the_round() -> None:

@@ -288,7 +288,13 @@ function table(ctx) {
       h("tbody", {}, v.players.map((p) => h("tr", { "data-seat": p.seat },
         h("td", {}, chip(p.seat), ` ${who(ctx, p.seat)} `, h("small", {}, p.colours.join(" + "))),
         h("td", {}, p.coins), h("td", {}, p.hand_size), h("td", {}, p.deck_size),
-        h("td", {}, p.contracts.length ? p.contracts.map((c) => `${c.id} (${c.coins})`).join(", ") : "–"))))));
+        h("td", {}, contractsTaken(p)))))));
+}
+
+/** A player's taken contracts: face down (a count) unless they are yours or the game is over. */
+function contractsTaken(p) {
+  if (!p.contracts) return p.contracts_taken ? `${p.contracts_taken} face down` : "–";
+  return p.contracts.length ? p.contracts.map((c) => `${c.id} (${c.coins})`).join(", ") : "–";
 }
 
 export function render(ctx) {
@@ -346,7 +352,12 @@ export function describe(env, ctx) {
     case "CardRevealed": return `${seat(d.seat)} revealed card ${cardText(d.card)} on offer space ${d.space + 1}.`;
     case "BuildingPlaced": return `${seat(d.seat)} placed ${d.owner === null ? "the neutral" : `a ${d.colour}`} building #${d.height}${d.forced ? " on the border (no space followed the zoning card)" : ""} and earned ${d.coins} coins.`;
     case "BuildingNotBuilt": return `${seat(d.seat)} found no free space for building #${d.height}; it is set aside.`;
-    case "ContractTaken": return `${seat(d.seat)} took contract card ${d.contract}.`;
+    case "ContractTaken": return d.contract === null || d.contract === undefined
+      ? `${seat(d.seat)} took a contract card and put it face down.`
+      : `${seat(d.seat)} took contract card ${d.contract}, face down.`;
+    case "ContractsRevealed": return d.contracts.length
+      ? `${seat(d.seat)} turns up contract card${d.contracts.length > 1 ? "s" : ""} ${d.contracts.join(", ")}.`
+      : `${seat(d.seat)} has no contract card to turn up.`;
     case "ContractDeclined": return `${seat(d.seat)} took no contract card.`;
     case "RoundEnded": return `Round ${d.round} ended; the next offer order is ${d.order.map(seat).join(", ")}.`;
     case "GameEnded": return `The game ended with totals ${d.scores.join(", ")}.`;
