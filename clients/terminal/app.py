@@ -63,8 +63,12 @@ class _View:
 
 async def _screen_for(client: PlazaClient, game_id: str, seat: int | None = None) -> Screen:
     info = await client.game(game_id)
+    try:
+        board = await client.board(info.kind)
+    except PlazaError:
+        board = None  # a server without board data: the generic renderer shows the view
     return Screen(kind=info.kind, title=info.title, game_id=game_id, names=list(info.seats),
-                  seat=seat, seq=info.seq)
+                  board=board, seat=seat, seq=info.seq)
 
 
 def _apply(screen: Screen, update: GameUpdate) -> None:
@@ -161,7 +165,7 @@ async def _play_line(conn: GameConnection, view: _View, line: str) -> None:
         view.say(problem, "yellow", prompt=_prompt(conn, screen))
         return
     answer = await conn.command(command, after=conn.seq)
-    label = command_label(command, screen.names, screen.kind, screen.view)
+    label = command_label(command, screen.names, screen.kind, screen.view, screen.board)
     _report(view, conn, answer, f"Done: {label}.")
 
 

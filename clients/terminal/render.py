@@ -2,7 +2,8 @@
 
 The generic renderer knows nothing of a game: objects become key/value grids, lists of
 objects become tables (a `players` list gets the players' names), lists of lists become
-boards. A game may add a nicer renderer of its own in `boards.py`.
+boards. A game may add a nicer renderer of its own in `boards/`; it gets the game's static
+board data too (`GET /api/kinds/{kind}/board`, None when the game has none).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from server.protocol import Envelope
 from .words import command_label, describe, humanize, seat_name, short
 
 Names = Sequence[str | None]
-ViewRenderer = Callable[[Any, Names, "int | None"], RenderableType]
+ViewRenderer = Callable[[Any, Names, "int | None", Any], RenderableType]  # view, names, seat, board
 
 _PLAYER_LISTS = ("players", "seats", "hands", "boards", "players_view")
 _renderers: dict[str, ViewRenderer] = {}
@@ -136,14 +137,15 @@ def _flat(value: Any) -> bool:
     return True
 
 
-def render_view(kind: str, view: Any, names: Names = (), seat: int | None = None) -> RenderableType:
+def render_view(kind: str, view: Any, names: Names = (), seat: int | None = None,
+                board: Any = None) -> RenderableType:
     """The view as a board: the game's own renderer if it has one, else the generic one."""
     if view is None:
         return Text("The game has not started: waiting for every seat to be taken.", style="dim")
     renderer = _renderers.get(kind)
     if renderer is not None:
         try:
-            return renderer(view, names, seat)
+            return renderer(view, names, seat, board)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             pass  # a view of another shape than the renderer knows: show it generically
     return render_value(view, "", names)
@@ -193,10 +195,10 @@ def render_log(events: Sequence[Envelope], names: Names = (), last: int = 12,
 
 
 def render_legal(legal: Sequence[dict[str, Any]], names: Names = (), kind: str = "",
-                 view: Any = None) -> RenderableType:
+                 view: Any = None, board: Any = None) -> RenderableType:
     """The legal commands, numbered from 1; in columns when there are many."""
     items = [Text.assemble((f"{number:>3}. ", "bold yellow"),
-                           command_label(command, names, kind, view))
+                           command_label(command, names, kind, view, board))
              for number, command in enumerate(legal, start=1)]
     if len(items) <= 8:
         return Text("\n").join(items)
@@ -222,6 +224,7 @@ class Screen:
     messages: list[Text] = field(default_factory=list)
     current: int | None = None  # replays: the seq shown
     last: int | None = None  # replays: the last seq
+    board: Any = None  # the game's static board data (GET /api/kinds/{kind}/board)
 
     def header(self) -> Text:
         text = Text()
@@ -247,7 +250,7 @@ class Screen:
         """The table, the log, then (nearest the prompt, so never scrolled away) the header,
         the moves or the result, and the messages."""
         parts: list[RenderableType] = [
-            Panel(render_view(self.kind, self.view, self.names, self.seat), title="table",
+            Panel(render_view(self.kind, self.view, self.names, self.seat, self.board), title="table",
                   title_align="left"),
             Panel(render_log(self.log, self.names, last=8, current=self.current,
                                    kind=self.kind), title="log",
@@ -257,7 +260,7 @@ class Screen:
         if self.outcome is not None:
             parts.append(render_outcome(self.outcome, self.names))
         elif self.legal:
-            parts.append(Panel(render_legal(self.legal, self.names, self.kind, self.view),
+            parts.append(Panel(render_legal(self.legal, self.names, self.kind, self.view, self.board),
                                title="your moves",
                                title_align="left"))
         if messages:

@@ -132,9 +132,10 @@ def describe(env: Envelope, names: Sequence[str | None] = (), kind: str = "") ->
     return f"{text} ({more})" if more else text
 
 
-# A game's own wording of its commands: (command, view, names) -> a label, or None to fall
-# back to the generic one. It reads the view as JSON only, like the renderers in boards.py.
-Labeler = Callable[[dict[str, Any], Any, Sequence[str | None]], "str | None"]
+# A game's own wording of its commands: (command, view, names, board) -> a label, or None to
+# fall back to the generic one. It reads the view and the game's board data as JSON only, like
+# the renderers in boards/.
+Labeler = Callable[[dict[str, Any], Any, Sequence[str | None], Any], "str | None"]
 _labelers: dict[str, Labeler] = {}
 
 
@@ -143,13 +144,13 @@ def register_labeler(kind: str, labeler: Labeler) -> None:
 
 
 def command_label(command: dict[str, Any], names: Sequence[str | None] = (), kind: str = "",
-                  view: Any = None) -> str:
+                  view: Any = None, board: Any = None) -> str:
     """A legal command as a menu line: `play (card 5)`; a game with a labeler of its own
     (see `register_labeler`) may name its board places instead of numbering them."""
     labeler = _labelers.get(kind)
     if labeler is not None:
         try:
-            label = labeler(command, view, names)
+            label = labeler(command, view, names, board)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             label = None  # a command or view of another shape: the generic label
         if label:

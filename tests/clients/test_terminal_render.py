@@ -12,16 +12,19 @@ import pytest
 from rich.console import Console
 
 from clients.client import to_envelope
-from clients.terminal import boards
 from clients.terminal.app import _parse_move, _replay_key
+from clients.terminal.boards.barcelona import barcelona
+from clients.terminal.boards.bellavista import bellavista
+from clients.terminal.boards.carrara import carrara
+from clients.terminal.boards.villa import villa
 from clients.terminal.render import Screen, render_outcome, render_view
 from clients.terminal.words import clean_name, command_label, describe, humanize, seat_name
 from domain.core import registry
 from domain.core.simulate import Simulation
 
 NAMES: list[str | None] = ["Ada", "Bob", "Cy", "Di"]
-BESPOKE = {"bellavista": (boards.bellavista, "Town"), "carrara": (boards.carrara, "The wheel"),
-           "villa": (boards.villa, "Hedges"), "barcelona": (boards.barcelona, "The city of Barcelona")}
+BESPOKE = {"bellavista": (bellavista, "Town"), "carrara": (carrara, "The wheel"),
+           "villa": (villa, "Hedges"), "barcelona": (barcelona, "The city of Barcelona")}
 
 
 def text(renderable: Any, width: int = 120) -> str:
@@ -51,6 +54,13 @@ def wire_view(sim: Simulation, seat: int | None) -> Any:
     return msgspec.json.decode(msgspec.json.encode(sim.game.view(sim.state, seat)))
 
 
+def board_of(kind: str) -> Any:
+    """The game's board data as `GET /api/kinds/{kind}/board` answers it."""
+    game = registry.get(kind)
+    assert game is not None
+    return msgspec.json.decode(msgspec.json.encode(game.board()))
+
+
 @pytest.mark.parametrize("kind", sorted(registry.games()))
 @pytest.mark.parametrize("steps", [0, 25, 100_000])
 def test_every_game_renders(kind: str, steps: int) -> None:
@@ -59,14 +69,14 @@ def test_every_game_renders(kind: str, steps: int) -> None:
     view = wire_view(sim, seat)
     if kind in BESPOKE:
         renderer, title = BESPOKE[kind]
-        assert title in text(renderer(view, NAMES, seat))
+        assert title in text(renderer(view, NAMES, seat, board_of(kind)))
     legal = msgspec.json.decode(msgspec.json.encode(sim.legal(seat))) if seat is not None else []
     outcome = msgspec.json.decode(msgspec.json.encode(sim.outcome()))
     screen = Screen(kind, kind, "g1", NAMES[: sim.seats], seat, sim.seq, view, legal,
-                    sim.active(), outcome, envelopes)
+                    sim.active(), outcome, envelopes, board=board_of(kind))
     shown = text(screen.render())
     assert f"seq {sim.seq}" in shown
-    assert text(render_view(kind, wire_view(sim, None), NAMES))
+    assert text(render_view(kind, wire_view(sim, None), NAMES, None, board_of(kind)))
     if outcome is not None:
         assert "Final result" in shown
 
@@ -161,7 +171,8 @@ def test_barcelona_board_names_the_city_and_hides_other_hands() -> None:
             break
     else:
         pytest.fail("no position with hands and a stack of the seat's own")
-    out = text(boards.barcelona(view, NAMES, seat), width=100)
+    board = board_of("barcelona")
+    out = text(barcelona(view, NAMES, seat, board), width=100)
     assert "A1" in out and "E5" in out and "C3" in out and "╲" in out
     assert max(map(len, out.splitlines())) <= 100
     letters = {"upper": "U", "middle": "M", "working": "W"}
@@ -177,10 +188,10 @@ def test_barcelona_board_names_the_city_and_hides_other_hands() -> None:
     # the lower Citizen of the seat's own stack: in small letters for it, `?` for the others
     x = stacked[0]
     crossing = view["crossings"][x]
-    name = boards.crossing_name(x)
+    name = board["crossings"][x]["name"]
     mine = letters[crossing["top"]] + letters[crossing["bottom"]].lower()
     assert f"{name} {mine}" in out
-    table = text(boards.barcelona(wire_view(sim, None), NAMES, None), width=100)
+    table = text(barcelona(wire_view(sim, None), NAMES, None, board), width=100)
     assert f"{name} {letters[crossing['top']]}?" in table and f"{name} {mine}" not in table
     # the street actions at the head of the columns and rows, and the panels
     assert "Turn: " in out and "Public Services" in out and "Citizen tracks" in out
@@ -189,19 +200,24 @@ def test_barcelona_board_names_the_city_and_hides_other_hands() -> None:
 def test_barcelona_moves_name_the_board_places() -> None:
     sim, _ = played("barcelona", 0)
     view = wire_view(sim, 0)
-    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "barcelona", view) \
+    board = board_of("barcelona")
+    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "barcelona", view, board) \
         == "build a street on A1-A2 (row 1, narrow)"
     assert command_label({"type": "PlaceCitizens", "crossing": 24, "top": "upper"}, NAMES,
-                         "barcelona", view) == "place on E5, upper on top, pay $1"
+                         "barcelona", view, board) == "place on E5, upper on top, pay $1"
     assert command_label({"type": "Build", "site": 1, "level": 2, "crossings": [0, 5, 6]}, NAMES,
-                         "barcelona", view) \
+                         "barcelona", view, board) \
         == "build level 2 on block 1-1 (lower corner) with A1, B1, B2"
-    assert command_label({"type": "EndTurn"}, NAMES, "barcelona", view) == "end turn"
+    assert command_label({"type": "EndTurn"}, NAMES, "barcelona", view, board) == "end turn"
     # other games, and a command of a shape the hook does not know, keep the generic label
-    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "villa", view) \
+    assert command_label({"type": "BuildStreet", "space": 0}, NAMES, "villa", view, board) \
         == "build street (space 0)"
-    assert command_label({"type": "BuildStreet", "space": 99}, NAMES, "barcelona", view) \
+    assert command_label({"type": "BuildStreet", "space": 99}, NAMES, "barcelona", view, board) \
         == "build street (space 99)"
     for seat in sim.active():
         for command in msgspec.json.decode(msgspec.json.encode(sim.legal(seat))):
-            assert command_label(command, NAMES, "barcelona", view)
+            assert command_label(command, NAMES, "barcelona", view, board)
+    # without the board data (a server that has none), the generic labels and renderer
+    assert command_label({"type": "Build", "site": 1, "level": 2, "crossings": [0, 5, 6]}, NAMES,
+                         "barcelona", view) == "build (site 1, level 2, crossings [0, 5, 6])"
+    assert "The city of Barcelona" not in text(render_view("barcelona", view, NAMES, 0))
