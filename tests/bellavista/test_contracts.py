@@ -143,15 +143,15 @@ def test_a_taken_contract_lies_face_down_its_owner_alone_sees_it_until_the_end()
     for viewer in (None, 0, 1):
         assert [c.id for c in GAME.view(over, viewer).players[0].contracts or []] == [border]
 
-RATE_GAMES = 20  # per layout and seat count: 140 games, about a second
+RATE_GAMES = 40  # per layout and seat count: 280 games, about a second and a half
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_every_contract_card_is_met_in_a_normal_game(seats: int) -> None:
     """Random games on the six example towns and random towns: each of the 18 cards has its
-    requirement met by some architect in at least 15% of them (RULES.md gives the figures:
-    the spanning card, the rarest, was met in 3% to 8% of games with 3 or 4 architects and the
-    earlier footprints)."""
+    requirement met by some architect in at least one game in eight (RULES.md gives the
+    figures: the spanning card, the rarest, is met in 19% of these games with 3 architects; it
+    was in 3% to 8% with 3 or 4 architects and the first footprints)."""
     met_in: Counter[int] = Counter()
     games = 0
     for layout in [*PRESETS, "random"]:
@@ -163,4 +163,4 @@ def test_every_contract_card_is_met_in_a_normal_game(seats: int) -> None:
             met_in.update(c.id for c in CONTRACTS
                           if any(met(sim.state, seat, c.id) for seat in range(seats)))
     rates = {c.id: met_in[c.id] / games for c in CONTRACTS}
-    assert min(rates.values()) >= 0.15, rates
+    assert min(rates.values()) >= 0.12, rates
