@@ -72,7 +72,8 @@ UNREMEMBERED = frozenset({Busy.code, Internal.code})
 
 
 class Viewer(Protocol):
-    seat: int | None
+    @property
+    def seat(self) -> int | None: ...
 
     async def send(self, data: bytes) -> None: ...
 

@@ -1,7 +1,8 @@
-"""The WebSocket endpoint `/ws`: one connection follows one game (PROTOCOL.md).
+"""The WebSocket endpoint `/ws`: real sockets around the sans-I/O `Session` (session.py).
 
-Bad frames get an `error` and change nothing; the connection stays open unless
-it floods, in which case it is closed with 1008 after a run of refused frames.
+`Connection` feeds each received frame to its session and carries out what the session
+asks: send a frame, close, resolve a hello against the games, run a command. A transport
+(Starlette's WebSocket here, an in-memory pair in the tests) moves the text.
 """
 
 from __future__ import annotations
@@ -11,61 +12,76 @@ import contextlib
 import logging
 import time
 from collections import deque
-from typing import Any
+from typing import Any, Protocol
 
-import msgspec
-from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import faults, metrics
-from .limits import Refused, check_plain
-from .protocol import MAX_FRAME, Command, Error, Hello, Ping, Pong, Rejected, Undo, client_decoder
+from .protocol import Hello, Undo
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
+from .session import Act, Close, Follow, Output, Send, Session, error
 
 log = logging.getLogger("plaza.ws")
-_encoder = msgspec.json.Encoder()
-PONG = _encoder.encode(Pong())
-FLOOD_CLOSE_AFTER = 50  # refused frames in a row before the connection is closed
 MAX_BACKLOG = 1024  # frames queued for one connection before it counts as gone
 
 
-class RateLimit:
-    """A token bucket: `rate` frames a second on average, `burst` at once."""
+class Transport(Protocol):
+    async def accept(self) -> None: ...
 
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
+    async def receive(self) -> str | None:
+        """The next text frame; None once the peer has gone."""
 
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+    async def send(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
+
+
+class StarletteTransport:
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+
+    async def accept(self) -> None:
+        await self.ws.accept()
+
+    async def receive(self) -> str | None:
+        try:
+            message = await self.ws.receive()
+        except WebSocketDisconnect:
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = message.get("text")
+        return text if text is not None else (message.get("bytes") or b"").decode("utf-8", "replace")
+
+    async def send(self, text: str) -> None:
+        await self.ws.send({"type": "websocket.send", "text": text})
+
+    async def close(self, code: int, reason: str) -> None:
+        if self.ws.client_state.name == "CONNECTED":
+            await self.ws.close(code=code, reason=reason)
 
 
 class Connection:
-    """One client. Frames go out through a queue drained by the connection's own
-    sender task, so a client that stops reading never holds up a game's fan-out;
-    one that falls `MAX_BACKLOG` frames behind is closed and may come back with `since`."""
+    """One client. Frames go out through a queue drained by the connection's own sender
+    task, so a client that stops reading never holds up a game's fan-out; one that falls
+    `MAX_BACKLOG` frames behind is closed and may come back with `since`."""
 
-    def __init__(self, ws: WebSocket, service: Service, rate: float, burst: int,
+    def __init__(self, transport: Transport, service: Service, rate: float, burst: int,
                  hello_seconds: float = 5.0) -> None:
-        self.ws = ws
-        self.hello_seconds = hello_seconds
+        self.transport = transport
         self.service = service
-        self.seat: int | None = None
+        self.session = Session(rate, burst, hello_seconds, time.monotonic())
         self.runtime: GameRuntime | None = None
-        self.limit = RateLimit(rate, burst)
         self.closed = False
-        self.floods = 0
         self.backlog: deque[bytes] = deque()
         self.ready = asyncio.Event()
-        self.sender: asyncio.Task[None] | None = None
+
+    @property
+    def seat(self) -> int | None:
+        return self.session.seat
+
+    # -- sending --------------------------------------------------------------------------
 
     async def send(self, data: bytes) -> None:
         if self.closed:
@@ -81,172 +97,125 @@ class Connection:
 
     async def drain(self) -> None:
         """The sender task: writes queued frames in order until the connection closes."""
-        backlog, ws = self.backlog, self.ws
+        backlog = self.backlog
         try:
             while not self.closed:
                 await self.ready.wait()
                 self.ready.clear()
                 while backlog:
-                    await ws.send({"type": "websocket.send", "text": backlog.popleft().decode()})
+                    await self.transport.send(backlog.popleft().decode())
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
-        if self.closed and self.ws.client_state.name == "CONNECTED":
+        if self.closed:
             with contextlib.suppress(Exception):
-                await self.ws.close(code=1013, reason="too far behind: reconnect with since")
+                await self.transport.close(1013, "too far behind: reconnect with since")
 
     async def flush(self) -> None:
         """Write what is queued now (before a close, so the last errors arrive)."""
         while self.backlog:
             with contextlib.suppress(Exception):
-                await self.ws.send({"type": "websocket.send", "text": self.backlog.popleft().decode()})
+                await self.transport.send(self.backlog.popleft().decode())
 
-    async def error(self, code: str, message: str, ref: str | None = None) -> None:
-        metrics.REJECTIONS.labels(code).inc()
-        await self.send(_encoder.encode(Error(code, message, ref)))
-
-    # -- the receive loop -----------------------------------------------------------
+    # -- the receive loop -------------------------------------------------------------------
 
     async def serve(self) -> None:
-        await self.ws.accept()
+        await self.transport.accept()
         metrics.CONNECTIONS.inc()
-        self.sender = asyncio.create_task(self.drain())
-        hello_by = time.monotonic() + self.hello_seconds
+        sender = asyncio.create_task(self.drain())
         try:
             while not self.closed:
-                message = await self.receive(hello_by)
-                if message is None or message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
+                text = await self._receive()
                 if text is None:
-                    text = (message.get("bytes") or b"").decode("utf-8", "replace")
-                if not await self.admit(text):
-                    continue
-                try:
-                    await self.handle(text)
-                except Exception as exc:  # a fault of ours: say so, and keep the connection
-                    faults.report(exc, "a WebSocket frame")
-                    await self.error("internal", "The server failed to handle that frame; "
-                                     "nothing was changed.")
-        except WebSocketDisconnect:
-            pass
+                    break
+                await self.carry_out(self.session.receive(text, time.monotonic()))
         finally:
             self.closed = True
             self.ready.set()
             if self.runtime is not None:
                 self.runtime.audiences.detach(self)
-            if self.sender is not None:
-                self.sender.cancel()
+            sender.cancel()
             metrics.CONNECTIONS.dec()
 
-    async def receive(self, hello_by: float) -> Message | None:
-        """The next message; None once a connection that never said hello has had its time."""
-        if self.runtime is not None:
-            return await self.ws.receive()
+    async def _receive(self) -> str | None:
+        """The next frame; before the hello, only until the session's deadline."""
+        deadline = self.session.hello_by
+        if deadline is None or self.session.pending_hello:
+            return await self.transport.receive()
         try:
-            async with asyncio.timeout(max(0.0, hello_by - time.monotonic())):
-                return await self.ws.receive()
+            async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
+                return await self.transport.receive()
         except TimeoutError:
-            await self.error("no_hello", f"Send a hello within {self.hello_seconds:g} s of connecting.")
-            self.closed = True
-            await self.flush()
-            with contextlib.suppress(Exception):
-                await self.ws.close(code=1008, reason="no hello")
+            await self.carry_out(self.session.expire(time.monotonic()))
             return None
 
-    async def admit(self, text: str) -> bool:
-        """Rate and size limits; closes the connection on a flood."""
-        if not self.limit.allow():
-            self.floods += 1
-            if self.floods >= FLOOD_CLOSE_AFTER:
+    async def carry_out(self, outputs: list[Output]) -> None:
+        for output in outputs:
+            try:
+                await self._carry_out(output)
+            except Exception as exc:  # a fault of ours: say so, and keep the connection
+                faults.report(exc, "a WebSocket frame")
+                await self._send(error("internal", "The server failed to handle that frame; "
+                                       "nothing was changed."))
+
+    async def _carry_out(self, output: Output) -> None:
+        match output:
+            case Send():
+                await self._send(output)
+            case Close(code, reason):
                 self.closed = True
                 await self.flush()
-                await self.ws.close(code=1008, reason="flood")
-                return False
-            await self.error("rate_limited", "Too many frames: slow down (at most about "
-                             f"{int(self.limit.rate)} a second).")
-            return False
-        self.floods = 0
-        if len(text) > MAX_FRAME // 4 and len(text.encode()) > MAX_FRAME:
-            await self.error("too_large", f"The frame is over {MAX_FRAME} bytes.")
-            return False
-        return True
+                with contextlib.suppress(Exception):
+                    await self.transport.close(code, reason)
+            case Follow(hello):
+                await self._follow(hello)
+            case Act(seat, frame):
+                await self._act(seat, frame)
 
-    async def handle(self, text: str) -> None:
-        try:
-            frame = client_decoder.decode(text)
-        except msgspec.ValidationError as exc:
-            await self.error("bad_frame", f"The frame does not fit the protocol: {exc}.")
-            return
-        except msgspec.DecodeError:
-            await self.error("bad_json", "The frame is not valid JSON.")
-            return
-        except RecursionError:
-            await self.error("bad_frame", "The frame is nested too deep.")
-            return
-        if isinstance(frame, Command):
-            try:
-                check_plain(frame.command, "command")
-            except Refused as exc:
-                await self.error("bad_frame", str(exc), frame.ref)
-                return
-        match frame:
-            case Ping():
-                await self.send(PONG)
-            case Hello():
-                await self.hello(frame)
-            case Command() | Undo():
-                await self.act(frame)
+    async def _send(self, output: Send) -> None:
+        if output.code is not None:
+            metrics.REJECTIONS.labels(output.code).inc()
+        await self.send(output.data)
 
-    async def hello(self, frame: Hello) -> None:
-        if self.runtime is not None:
-            await self.error("bad_frame", f"This connection already follows game {self.runtime.game_id}.")
-            return
-        runtime = await self.service.runtime.get(frame.game)
+    async def _follow(self, hello: Hello) -> None:
+        runtime = await self.service.runtime.get(hello.game)
         if runtime is None:
-            await self.error("unknown_game", f"There is no game {frame.game!r}.")
+            self.session.unresolved()
+            await self._send(error("unknown_game", f"There is no game {hello.game!r}."))
             return
         try:
-            seat = await self.service.caller(frame.game, frame.token)
+            seat = await self.service.caller(hello.game, hello.token)
         except Problem as problem:
-            await self.error(problem.code, problem.message)
+            self.session.unresolved()
+            await self._send(error(problem.code, problem.message))
             return
-        self.seat = seat
         async with runtime.lock:
             pairs: list[tuple[Any, Any]] = []
-            if frame.since is not None and frame.since < runtime.seq:
-                envs = await runtime.store.events(runtime.game_id, after=frame.since, upto=runtime.seq)
+            if hello.since is not None and hello.since < runtime.seq:
+                envs = await runtime.store.events(runtime.game_id, after=hello.since, upto=runtime.seq)
                 pairs = [(env, runtime.codec.decode(env)) for env in envs]
+            self.session.followed(hello.game, seat)
             data = runtime.audiences.welcome(seat, pairs)
             self.runtime = runtime
             runtime.audiences.attach(self)
             await self.send(data)
 
-    async def act(self, frame: Command | Undo) -> None:
+    async def _act(self, seat: int, frame: Any) -> None:
         runtime = self.runtime
-        if runtime is None:
-            await self.error("bad_frame", "Send a hello for a game before commands.")
-            return
-        if not frame.ref or len(frame.ref) > 128:
-            await self.error("bad_frame", "ref: give a ref of 1 to 128 characters.")
-            return
-        if self.seat is None:
-            metrics.REJECTIONS.labels("not_a_seat").inc()
-            await self.send(_encoder.encode(Rejected(
-                frame.ref, "not_a_seat", "Spectators cannot play: join a seat to send commands.")))
-            return
+        assert runtime is not None
         try:
             if isinstance(frame, Undo):
-                answer = await runtime.undo(self.seat, frame.ref)
+                answer = await runtime.undo(seat, frame.ref)
             else:
-                answer = await runtime.command(self.seat, frame.ref, frame.after, frame.command)
+                answer = await runtime.command(seat, frame.ref, frame.after, frame.command)
         except BadCommand as exc:
-            await self.error("bad_frame", str(exc), frame.ref)
+            await self._send(error("bad_frame", str(exc), frame.ref))
             return
         await self.send(answer)
 
 
 def endpoint(service: Service, rate: float, burst: int, hello_seconds: float = 5.0) -> Any:
     async def ws_endpoint(ws: WebSocket) -> None:
-        await Connection(ws, service, rate, burst, hello_seconds).serve()
+        await Connection(StarletteTransport(ws), service, rate, burst, hello_seconds).serve()
 
     return ws_endpoint
+

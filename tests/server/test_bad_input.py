@@ -1,13 +1,14 @@
 """Bad input over the socket: each gets its own code and sentence, changes nothing, and
-the connection survives (floods excepted)."""
+the connection survives (floods excepted). These run in memory (tests/support/memory.py):
+the protocol's rules live in the sans-I/O session and its driver, not in the sockets."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
+from collections.abc import AsyncIterator
 
-import httpx
 import pytest
 import websockets
 from hypothesis import HealthCheck, given, settings
@@ -15,13 +16,20 @@ from hypothesis import strategies as st
 
 from tests.support import http
 from tests.support.live import LiveServer
-from tests.support.wsclient import WsClient, join_all, new_game
+from tests.support.memory import MemoryPlaza, memory_plaza
+from tests.support.wsclient import WsClient, new_game
 
 
-async def _seated(server: LiveServer) -> tuple[str, list[str], WsClient]:
-    game = new_game(server.url, 2, seed=3)
-    tokens = join_all(server.url, game, 2)
-    return game, tokens, await WsClient.connect(server.ws_url, game, tokens[0])
+@pytest.fixture
+async def plaza() -> AsyncIterator[MemoryPlaza]:
+    async with memory_plaza() as plaza:
+        yield plaza
+
+
+async def _seated(plaza: MemoryPlaza) -> tuple[str, list[str], WsClient]:
+    game = await plaza.new_game(2, seed=3)
+    tokens = await plaza.join_all(game, 2)
+    return game, tokens, await plaza.connect(game, tokens[0])
 
 
 async def _still_alive(client: WsClient) -> None:
@@ -40,17 +48,17 @@ async def _still_alive(client: WsClient) -> None:
     ('[1, 2, 3]', "bad_frame", "object"),
 ])
 async def test_malformed_frames_get_their_own_code_and_change_nothing(
-        live_server: LiveServer, frame: str, code: str, words: str) -> None:
-    game, _, client = await _seated(live_server)
+        plaza: MemoryPlaza, frame: str, code: str, words: str) -> None:
+    game, _, client = await _seated(plaza)
     await client.send(frame)
     answer = await client.expect("error")
     assert answer["code"] == code and words in answer["message"]
     await _still_alive(client)
-    assert (await http.get(f"{live_server.url}/api/games/{game}")).json()["seq"] == 3
+    assert await plaza.store.last_seq(game) == 3
 
 
-async def test_a_command_refused_as_bad_frame_is_answered_with_its_ref(live_server: LiveServer) -> None:
-    _, _, client = await _seated(live_server)
+async def test_a_command_refused_as_bad_frame_is_answered_with_its_ref(plaza: MemoryPlaza) -> None:
+    _, _, client = await _seated(plaza)
     await client.send({"op": "command", "ref": "mine", "command": {"type": "Play", "card": "ace"}})
     answer = await client.expect("error")
     assert answer["code"] == "bad_frame" and answer["ref"] == "mine"
@@ -58,54 +66,76 @@ async def test_a_command_refused_as_bad_frame_is_answered_with_its_ref(live_serv
     assert "ref" not in await client.expect("error")
 
 
-async def test_oversized_frame_is_refused_as_too_large(live_server: LiveServer) -> None:
-    _, _, client = await _seated(live_server)
+async def test_oversized_frame_is_refused_as_too_large(plaza: MemoryPlaza) -> None:
+    _, _, client = await _seated(plaza)
     await client.send(json.dumps({"op": "ping", "pad": "x" * (1 << 20)}))
     assert (await client.expect("error"))["code"] == "too_large"
     await _still_alive(client)
 
 
-async def test_unknown_game_and_bad_token_are_errors(live_server: LiveServer) -> None:
-    game = new_game(live_server.url, 2)
-    async with websockets.connect(live_server.ws_url) as ws:
-        await ws.send(json.dumps({"op": "hello", "game": "nope"}))
-        assert json.loads(await ws.recv())["code"] == "unknown_game"
-        await ws.send(json.dumps({"op": "hello", "game": game, "token": "forged" * 5}))
-        assert json.loads(await ws.recv())["code"] == "bad_token"
-        await ws.send(json.dumps({"op": "command", "ref": "a", "command": {"type": "Draw"}}))
-        assert json.loads(await ws.recv())["code"] == "bad_frame"
+async def test_unknown_game_and_bad_token_are_errors(plaza: MemoryPlaza) -> None:
+    game = await plaza.new_game(2)
+    ws = WsClient(plaza.open().client)
+    await ws.send({"op": "hello", "game": "nope"})
+    assert (await ws.recv())["code"] == "unknown_game"
+    await ws.send({"op": "hello", "game": game, "token": "forged" * 5})
+    assert (await ws.recv())["code"] == "bad_token"
+    await ws.send({"op": "command", "ref": "a", "command": {"type": "Draw"}})
+    assert (await ws.recv())["code"] == "bad_frame"
 
 
-async def test_token_of_another_game_is_a_bad_token(live_server: LiveServer) -> None:
-    _, tokens, _ = await _seated(live_server)
-    other = new_game(live_server.url, 2)
-    async with websockets.connect(live_server.ws_url) as ws:
-        await ws.send(json.dumps({"op": "hello", "game": other, "token": tokens[0]}))
-        assert json.loads(await ws.recv())["code"] == "bad_token"
+async def test_token_of_another_game_is_a_bad_token(plaza: MemoryPlaza) -> None:
+    _, tokens, _ = await _seated(plaza)
+    other = await plaza.new_game(2)
+    ws = WsClient(plaza.open().client)
+    await ws.send({"op": "hello", "game": other, "token": tokens[0]})
+    assert (await ws.recv())["code"] == "bad_token"
 
 
-async def test_illegal_command_is_rejected_with_a_sentence(live_server: LiveServer) -> None:
-    _, _, client = await _seated(live_server)
+async def test_a_second_hello_is_a_bad_frame(plaza: MemoryPlaza) -> None:
+    game, _, client = await _seated(plaza)
+    await client.send({"op": "hello", "game": game})
+    answer = await client.expect("error")
+    assert answer["code"] == "bad_frame" and game in answer["message"]
+
+
+async def test_a_spectator_command_is_rejected_as_not_a_seat(plaza: MemoryPlaza) -> None:
+    game, _, _ = await _seated(plaza)
+    watcher = await plaza.connect(game)
+    answer = await watcher.command({"type": "Draw"}, ref="mine")
+    assert answer == {"op": "rejected", "ref": "mine", "code": "not_a_seat",
+                      "message": "Spectators cannot play: join a seat to send commands."}
+
+
+async def test_a_ref_must_have_one_to_128_characters(plaza: MemoryPlaza) -> None:
+    _, _, client = await _seated(plaza)
+    for ref in ("", "r" * 129):
+        await client.send({"op": "command", "ref": ref, "command": {"type": "Draw"}})
+        answer = await client.expect("error")
+        assert answer["code"] == "bad_frame" and "ref" in answer["message"]
+
+
+async def test_illegal_command_is_rejected_with_a_sentence(plaza: MemoryPlaza) -> None:
+    _, _, client = await _seated(plaza)
     answer = await client.command({"type": "Play", "card": 99})
     assert answer["op"] == "rejected" and answer["code"] == "illegal"
     assert "99" in answer["message"]
 
 
-async def test_commands_after_the_game_ended_are_game_over(live_server: LiveServer) -> None:
-    game = new_game(live_server.url, 2, options={"rounds": 1})
-    tokens = join_all(live_server.url, game, 2)
-    players = [await WsClient.connect(live_server.ws_url, game, t) for t in tokens]
+async def test_commands_after_the_game_ended_are_game_over(plaza: MemoryPlaza) -> None:
+    game = await plaza.new_game(2, options={"rounds": 1})
+    tokens = await plaza.join_all(game, 2)
+    players = [await plaza.connect(game, t) for t in tokens]
     await players[0].command({"type": "EndTurn"})
     await players[1].command({"type": "EndTurn"})
     answer = await players[0].command({"type": "EndTurn"})
     assert answer["code"] == "game_over"
-    info = (await http.get(f"{live_server.url}/api/games/{game}")).json()
-    assert info["status"] == "finished" and info["outcome"]["winners"]
+    row = await plaza.store.game(game)
+    assert row is not None and row.status == "finished" and row.outcome
 
 
-async def test_fifty_frames_a_second_pass_and_a_flood_is_limited_then_closed(
-        live_server: LiveServer) -> None:
-    _, _, client = await _seated(live_server)
+async def test_fifty_frames_a_second_pass_and_a_flood_is_limited_then_closed(plaza: MemoryPlaza) -> None:
+    _, _, client = await _seated(plaza)
     for _ in range(50):
         await client.send({"op": "ping"})
     pongs = [await client.recv() for _ in range(50)]
@@ -113,10 +143,19 @@ async def test_fifty_frames_a_second_pass_and_a_flood_is_limited_then_closed(
     for _ in range(600):
         await client.send({"op": "ping"})
     codes = []
-    with pytest.raises(websockets.ConnectionClosed) as closed:
+    with pytest.raises(websockets.ConnectionClosed):
         while True:
             codes.append((await client.recv())["op"])
-    assert "error" in codes and closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert "error" in codes and client.ws.close_code == 1008
+
+
+async def test_a_connection_that_never_says_hello_is_closed(plaza: MemoryPlaza) -> None:
+    pipe = plaza.open(hello_seconds=0.05)
+    client = WsClient(pipe.client)
+    assert (await client.recv())["code"] == "no_hello"
+    with pytest.raises(websockets.ConnectionClosed):
+        await client.recv()
+    assert pipe.close_code == 1008
 
 
 async def test_http_errors_are_json_with_codes(live_server: LiveServer) -> None:
@@ -149,21 +188,22 @@ frames = st.one_of(
 )
 
 
-@settings(max_examples=int(os.environ.get("PLAZA_PROPERTY_FRAMES", "40")), deadline=None,
+@settings(max_examples=int(os.environ.get("PLAZA_PROPERTY_FRAMES", "200")), deadline=None,
           suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(frames, min_size=1, max_size=8))
-def test_random_frames_never_break_the_server(shared_server: LiveServer, batch: list[str]) -> None:
+def test_random_frames_never_break_the_server(batch: list[str]) -> None:
     async def run() -> None:
-        _game, _, client = await _seated(shared_server)
-        for frame in batch:
-            await client.send(frame)
-        await _still_alive(client)
-        for frame in client.frames:
-            assert frame["op"] in {"welcome", "error", "pong", "accepted", "rejected", "update"}
-            if frame["op"] == "error":
-                assert frame["code"] in {"bad_json", "bad_frame", "too_large", "unknown_game",
-                                         "bad_token", "rate_limited"} and frame["message"]
-        await client.close()
+        async with memory_plaza() as plaza:
+            game, _, client = await _seated(plaza)
+            for frame in batch:
+                await client.send(frame)
+            await _still_alive(client)
+            for frame in client.frames:
+                assert frame["op"] in {"welcome", "error", "pong", "accepted", "rejected", "update"}
+                if frame["op"] == "error":
+                    assert frame["code"] in {"bad_json", "bad_frame", "too_large", "unknown_game",
+                                             "bad_token", "rate_limited"} and frame["message"]
+            again = await plaza.connect(game)  # and the game still serves a newcomer
+            assert again.welcome["seq"] >= 3
 
     asyncio.run(run())
-    assert httpx.get(f"{shared_server.url}/healthz").status_code == 200

@@ -1,21 +1,34 @@
-"""A game played over real sockets: welcome, commands, fan-out, secrets, refs, undo."""
+"""A game played over the protocol: welcome, commands, fan-out, secrets, refs, undo.
+
+In memory (tests/support/memory.py): the real service, runtime and connection driver,
+without sockets; test_reliability.py and tests/security play over real ones."""
 
 from __future__ import annotations
 
-from tests.support.live import LiveServer
-from tests.support.wsclient import WsClient, join_all, new_game
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.support.memory import MemoryPlaza, memory_plaza
+from tests.support.wsclient import WsClient
 
 
-async def _table(server: LiveServer, seats: int = 2) -> tuple[str, list[WsClient], WsClient]:
-    game = new_game(server.url, seats, seed=7)
-    tokens = join_all(server.url, game, seats)
-    players = [await WsClient.connect(server.ws_url, game, t) for t in tokens]
-    spectator = await WsClient.connect(server.ws_url, game)
+@pytest.fixture
+async def plaza() -> AsyncIterator[MemoryPlaza]:
+    async with memory_plaza() as plaza:
+        yield plaza
+
+
+async def _table(plaza: MemoryPlaza, seats: int = 2) -> tuple[str, list[WsClient], WsClient]:
+    game = await plaza.new_game(seats, seed=7)
+    tokens = await plaza.join_all(game, seats)
+    players = [await plaza.connect(game, t) for t in tokens]
+    spectator = await plaza.connect(game)
     return game, players, spectator
 
 
-async def test_welcome_gives_view_legal_and_active_to_the_seat_to_move(live_server: LiveServer) -> None:
-    _, players, spectator = await _table(live_server)
+async def test_welcome_gives_view_legal_and_active_to_the_seat_to_move(plaza: MemoryPlaza) -> None:
+    _, players, spectator = await _table(plaza)
     first, second = players[0].welcome, players[1].welcome
     assert first["seat"] == 0 and first["active"] == [0] and first["legal"]
     assert second["seat"] == 1 and second["legal"] == []
@@ -23,8 +36,8 @@ async def test_welcome_gives_view_legal_and_active_to_the_seat_to_move(live_serv
     assert first["seq"] == 3 and first["outcome"] is None
 
 
-async def test_each_audience_sees_only_its_own_hand(live_server: LiveServer) -> None:
-    _, players, spectator = await _table(live_server)
+async def test_each_audience_sees_only_its_own_hand(plaza: MemoryPlaza) -> None:
+    _, players, spectator = await _table(plaza)
     hands = [p.welcome["view"]["players"] for p in players]
     assert hands[0][0]["hand"] is not None and hands[0][1]["hand"] is None
     assert hands[1][1]["hand"] is not None and hands[1][0]["hand"] is None
@@ -32,8 +45,8 @@ async def test_each_audience_sees_only_its_own_hand(live_server: LiveServer) -> 
     assert [p["hand_size"] for p in spectator.welcome["view"]["players"]] == [2, 2]
 
 
-async def test_accepted_command_is_fanned_out_to_every_connection(live_server: LiveServer) -> None:
-    _, players, spectator = await _table(live_server)
+async def test_accepted_command_is_fanned_out_to_every_connection(plaza: MemoryPlaza) -> None:
+    _, players, spectator = await _table(plaza)
     answer = await players[0].command({"type": "Draw"})
     assert answer == {"op": "accepted", "ref": answer["ref"], "seq": 4}
     for client in (players[1], spectator):
@@ -45,8 +58,8 @@ async def test_accepted_command_is_fanned_out_to_every_connection(live_server: L
     assert own["events"][0]["data"]["card"] is not None
 
 
-async def test_repeated_ref_gets_first_answer_and_applies_nothing(live_server: LiveServer) -> None:
-    _, players, _ = await _table(live_server)
+async def test_repeated_ref_gets_first_answer_and_applies_nothing(plaza: MemoryPlaza) -> None:
+    _, players, _ = await _table(plaza)
     first = await players[0].command({"type": "EndTurn"}, ref="same")
     again = await players[0].command({"type": "EndTurn"}, ref="same")
     assert first == again and first["op"] == "accepted"
@@ -54,23 +67,23 @@ async def test_repeated_ref_gets_first_answer_and_applies_nothing(live_server: L
     assert [f["seq"] for f in players[0].updates()] == [4]
 
 
-async def test_command_out_of_turn_is_rejected_with_its_code(live_server: LiveServer) -> None:
-    _, players, spectator = await _table(live_server)
+async def test_command_out_of_turn_is_rejected_with_its_code(plaza: MemoryPlaza) -> None:
+    _, players, spectator = await _table(plaza)
     answer = await players[1].command({"type": "EndTurn"})
     assert answer["op"] == "rejected" and answer["code"] == "not_your_turn"
     answer = await spectator.command({"type": "EndTurn"})
     assert answer["op"] == "rejected" and answer["code"] == "not_a_seat"
 
 
-async def test_stale_after_is_refused(live_server: LiveServer) -> None:
-    _, players, _ = await _table(live_server)
+async def test_stale_after_is_refused(plaza: MemoryPlaza) -> None:
+    _, players, _ = await _table(plaza)
     assert (await players[0].command({"type": "Draw"}, after=3))["op"] == "accepted"
     answer = await players[0].command({"type": "EndTurn"}, after=3)
     assert answer["code"] == "stale" and "seq 4" in answer["message"]
 
 
-async def test_undo_takes_back_own_step_and_refuses_across_a_draw(live_server: LiveServer) -> None:
-    _, players, spectator = await _table(live_server)
+async def test_undo_takes_back_own_step_and_refuses_across_a_draw(plaza: MemoryPlaza) -> None:
+    _, players, spectator = await _table(plaza)
     card = players[0].welcome["legal"][0]
     assert (await players[0].command(card))["op"] == "accepted"
     undone = await players[0].undo()
@@ -84,10 +97,10 @@ async def test_undo_takes_back_own_step_and_refuses_across_a_draw(live_server: L
     assert "cannot be undone" in refused["message"]
 
 
-async def test_reconnect_with_since_receives_exactly_the_missing_envelopes(live_server: LiveServer) -> None:
-    game, players, _ = await _table(live_server)
+async def test_reconnect_with_since_receives_exactly_the_missing_envelopes(plaza: MemoryPlaza) -> None:
+    game, players, _ = await _table(plaza)
     await players[0].command({"type": "Draw"})
     await players[0].command({"type": "EndTurn"})
-    late = await WsClient.connect(live_server.ws_url, game, since=2)
+    late = await plaza.connect(game, since=2)
     assert [e["seq"] for e in late.welcome["events"]] == [3, 4, 5]
     assert late.welcome["seq"] == 5
