@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from random import Random
 
+from domain.core import settle
+
 from .components import (
     CONTRACTS,
     FACE_UP_CONTRACTS,
@@ -116,11 +118,4 @@ def _automatic(state: State, rng: Random) -> list[Event]:
 
 def advance(state: State, events: list[Event], rng: Random) -> list[Event]:
     """`events` followed by every automatic event up to the next player decision."""
-    out = list(events)
-    for event in events:
-        state = evolve(state, event)
-    while more := _automatic(state, rng):
-        out += more
-        for event in more:
-            state = evolve(state, event)
-    return out
+    return settle(evolve, state, events, lambda s: _automatic(s, rng))
