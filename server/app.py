@@ -18,8 +18,9 @@ from domain.core import Game, registry
 from . import http_api, metrics, pages, ws
 from .broker import make_broker
 from .config import Config
+from .games import Runtime
 from .headers import SecurityHeaders
-from .runtime import Runtime, Settings
+from .runtime import Settings
 from .service import Service
 from .store import open_store
 

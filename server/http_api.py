@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
-from typing import Any
-
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
@@ -13,124 +9,31 @@ from starlette.routing import Route
 
 from domain.core import registry
 
-from . import faults
-from .limits import Limits, PerAddress, Refused, check_plain
-from .protocol import (
-    INT64,
-    Created,
-    EventsAnswer,
-    Forked,
-    ForkGame,
-    Joined,
-    JoinGame,
-    NewGame,
-    StateAnswer,
-)
+from .http_edge import Handler, address, bearer, body_of, guarded, int_param, json_response, read_body
+from .limits import PerAddress
+from .protocol import Created, EventsAnswer, Forked, ForkGame, Joined, JoinGame, NewGame, StateAnswer
 from .service import Problem, Service
 
-_encoder = msgspec.json.Encoder()
-Handler = Callable[[Request], Awaitable[Response]]
+STATUSES = (None, "waiting", "active", "finished")
 
 
-def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(_encoder.encode(body), status, headers=headers, media_type="application/json")
+class Api:
+    """One method per route; each reads its request through http_edge and asks `Service`."""
 
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.limits = service.limits
+        self.creations = PerAddress(self.limits.create_rate, self.limits.create_burst)
 
-def error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    response = json_response({"error": {"code": code, "message": message}}, status)
-    if headers:
-        response.headers.update(headers)
-    return response
-
-
-def guarded(handler: Handler) -> Handler:
-    """Turn a `Problem` into its JSON error answer, and any other fault into `internal`."""
-
-    async def run(request: Request) -> Response:
-        try:
-            return await handler(request)
-        except Problem as problem:
-            headers = {"retry-after": str(problem.retry_after)} if problem.retry_after else None
-            return error(problem.status, problem.code, problem.message, headers)
-        except Exception as exc:
-            faults.report(exc, f"{request.method} {request.url.path}")
-            return error(500, "internal", "The server failed to answer this request; nothing was changed.")
-
-    return run
-
-
-async def read_body(request: Request, limit: int, seconds: float) -> bytes:
-    """The body, refused once it passes `limit` bytes (without reading the rest), or when
-    it takes longer than `seconds` to arrive."""
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise Problem(413, "too_large", f"The request body is over {limit} bytes.")
-    chunks, size = [], 0
-    try:
-        async with asyncio.timeout(seconds):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > limit:
-                    raise Problem(413, "too_large", f"The request body is over {limit} bytes.")
-                chunks.append(chunk)
-    except TimeoutError:
-        raise Problem(408, "too_slow", f"The request body did not arrive within {seconds:g} s.") from None
-    return b"".join(chunks)
-
-
-async def body_of(request: Request, type_: type[Any], limits: Limits) -> Any:
-    data = await read_body(request, limits.max_body, limits.body_seconds)
-    try:
-        body = msgspec.json.decode(data or b"{}", type=type_)
-        check_plain(msgspec.to_builtins(body), "body")
-        return body
-    except msgspec.ValidationError as exc:
-        raise Problem(400, "bad_frame", f"body: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise Problem(400, "bad_json", f"The body is not valid JSON: {exc}") from None
-    except (RecursionError, Refused) as exc:
-        raise Problem(400, "bad_frame", f"body: {_nested(exc)}") from None
-
-
-def _nested(exc: Exception) -> str:
-    return str(exc) if isinstance(exc, Refused) else "nested too deep."
-
-
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def int_param(request: Request, name: str, default: int | None) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return default
-    if len(raw) > 20 or not raw.lstrip("-").isdigit():
-        raise Problem(400, "bad_query", f"{name}: {raw[:24]!r} is not a whole number.")
-    value = int(raw)
-    if not 0 <= value <= INT64:
-        raise Problem(400, "bad_query", f"{name}: {value} is outside 0 to 2**63-1.")
-    return value
-
-
-def address(request: Request) -> str:
-    return request.client.host if request.client else ""
-
-
-def routes(service: Service) -> list[Route]:
-    limits = service.limits
-    creations = PerAddress(limits.create_rate, limits.create_burst)
-
-    def pace(request: Request) -> None:
+    def pace(self, request: Request) -> None:
         """Games are created (new, forked, imported) at a person's pace, per client address."""
-        if not creations.allow(address(request)):
-            wait = creations.wait(address(request))
+        if not self.creations.allow(address(request)):
+            wait = self.creations.wait(address(request))
             raise Problem(429, "rate_limited", "Too many new games from your address: wait "
-                          f"{wait:.0f} s (at most {limits.create_rate:g} a second).",
+                          f"{wait:.0f} s (at most {self.limits.create_rate:g} a second).",
                           retry_after=max(1, round(wait)))
 
-    async def kinds(request: Request) -> Response:
+    async def kinds(self, request: Request) -> Response:
         return json_response([
             {"kind": game.kind, "title": game.title, "seats": list(game.seat_counts),
              "options_schema": msgspec.json.schema(game.options_type),
@@ -139,40 +42,41 @@ def routes(service: Service) -> list[Route]:
             for game in registry.games().values()
         ])
 
-    async def board(request: Request) -> Response:
-        game = service.kind(request.path_params["kind"])
+    async def board(self, request: Request) -> Response:
+        game = self.service.kind(request.path_params["kind"])
         return json_response(game.board(), headers={"cache-control": "public, max-age=3600"})
 
-    async def create(request: Request) -> Response:
-        body: NewGame = await body_of(request, NewGame, limits)
-        pace(request)
-        row, token = await service.create(body.kind, body.seats, body.options, body.seed,
-                                          address(request))
-        info = await service.info(row)
+    async def create(self, request: Request) -> Response:
+        body: NewGame = await body_of(request, NewGame, self.limits)
+        self.pace(request)
+        row, token = await self.service.create(body.kind, body.seats, body.options, body.seed,
+                                               address(request))
+        info = await self.service.info(row)
         return json_response(Created(**msgspec.structs.asdict(info), creator_token=token), 201)
 
-    async def lobby(request: Request) -> Response:
+    async def lobby(self, request: Request) -> Response:
         status = request.query_params.get("status")
-        if status not in (None, "waiting", "active", "finished"):
+        if status not in STATUSES:
             raise Problem(400, "bad_query", f"status: {status!r} is not waiting, active or finished.")
-        rows = await service.store.games(status)
-        return json_response([await service.info(row) for row in rows])
+        rows = await self.service.store.games(status)
+        return json_response([await self.service.info(row) for row in rows])
 
-    async def game(request: Request) -> Response:
-        return json_response(await service.info(await service.row(request.path_params["id"])))
+    async def game(self, request: Request) -> Response:
+        return json_response(await self.service.info(await self.service.row(request.path_params["id"])))
 
-    async def join(request: Request) -> Response:
-        body: JoinGame = await body_of(request, JoinGame, limits)
-        seat, token = await service.join(request.path_params["id"], body.name, body.seat,
-                                         source_token=body.source_token)
+    async def join(self, request: Request) -> Response:
+        body: JoinGame = await body_of(request, JoinGame, self.limits)
+        seat, token = await self.service.join(request.path_params["id"], body.name, body.seat,
+                                              source_token=body.source_token)
         return json_response(Joined(seat, token))
 
-    async def bots(request: Request) -> Response:
+    async def bots(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        await service.add_bots(game_id, bearer(request))
-        return json_response(await service.info(await service.row(game_id)))
+        await self.service.add_bots(game_id, bearer(request))
+        return json_response(await self.service.info(await self.service.row(game_id)))
 
-    async def events(request: Request) -> Response:
+    async def events(self, request: Request) -> Response:
+        service = self.service
         row = await service.row(request.path_params["id"])
         seat = await service.caller(row.game_id, bearer(request))
         since = int_param(request, "since", 0) or 0
@@ -184,52 +88,54 @@ def routes(service: Service) -> list[Route]:
         shown = [runtime.audiences.redacted(env, runtime.codec.decode(env), seat) for env in envs]
         return json_response(EventsAnswer(runtime.seq, shown))
 
-    async def state(request: Request) -> Response:
-        row = await service.row(request.path_params["id"])
-        seat = await service.caller(row.game_id, bearer(request))
-        timeline = await service.timeline_at(row, int_param(request, "at", None))
-        game_ = timeline.game
-        current = timeline.state
+    async def state(self, request: Request) -> Response:
+        row = await self.service.row(request.path_params["id"])
+        seat = await self.service.caller(row.game_id, bearer(request))
+        timeline = await self.service.timeline_at(row, int_param(request, "at", None))
+        game, current = timeline.game, timeline.state
         if current is None:
             return json_response(StateAnswer(row.game_id, timeline.seq, None, [], [], None, seat))
-        active = game_.active(current)
-        legal = game_.legal(current, seat) if seat is not None and seat in active else []
-        return json_response(StateAnswer(row.game_id, timeline.seq, game_.view(current, seat),
-                                          legal, active, game_.outcome(current), seat))
+        active = game.active(current)
+        legal = game.legal(current, seat) if seat is not None and seat in active else []
+        return json_response(StateAnswer(row.game_id, timeline.seq, game.view(current, seat),
+                                          legal, active, game.outcome(current), seat))
 
-    async def fork(request: Request) -> Response:
-        body: ForkGame = await body_of(request, ForkGame, limits)
-        pace(request)
-        row, seat = await service.fork(request.path_params["id"], body.at, bearer(request))
-        info = await service.info(await service.row(row.game_id))
+    async def fork(self, request: Request) -> Response:
+        body: ForkGame = await body_of(request, ForkGame, self.limits)
+        self.pace(request)
+        row, seat = await self.service.fork(request.path_params["id"], body.at, bearer(request))
+        info = await self.service.info(await self.service.row(row.game_id))
         joined = Joined(*seat) if seat is not None else None
         return json_response(Forked(**msgspec.structs.asdict(info), joined=joined), 201)
 
-    async def replay(request: Request) -> Response:
-        row = await service.row(request.path_params["id"])
-        seat = await service.caller(row.game_id, bearer(request))
-        data = await service.replay(row, seat)
+    async def replay(self, request: Request) -> Response:
+        row = await self.service.row(request.path_params["id"])
+        seat = await self.service.caller(row.game_id, bearer(request))
+        data = await self.service.replay(row, seat)
         return Response(data, media_type="application/x-ndjson", headers={
             "content-disposition": f'attachment; filename="{row.kind}-{row.game_id}.jsonl"'})
 
-    async def import_replay(request: Request) -> Response:
-        pace(request)
-        data = await read_body(request, limits.max_replay, limits.body_seconds)
-        row = await service.import_replay(data, address(request))
-        return json_response(await service.info(row), 201)
+    async def import_replay(self, request: Request) -> Response:
+        self.pace(request)
+        data = await read_body(request, self.limits.max_replay, self.limits.body_seconds)
+        row = await self.service.import_replay(data, address(request))
+        return json_response(await self.service.info(row), 201)
 
+
+def routes(service: Service) -> list[Route]:
+    api = Api(service)
     table: list[tuple[str, Handler, list[str]]] = [
-        ("/api/kinds", kinds, ["GET"]),
-        ("/api/kinds/{kind}/board", board, ["GET"]),  # an extension: static board data
-        ("/api/games", create, ["POST"]),
-        ("/api/games", lobby, ["GET"]),
-        ("/api/games/{id}", game, ["GET"]),
-        ("/api/games/{id}/join", join, ["POST"]),
-        ("/api/games/{id}/bots", bots, ["POST"]),  # an extension: seats the server's bots
-        ("/api/games/{id}/events", events, ["GET"]),
-        ("/api/games/{id}/state", state, ["GET"]),
-        ("/api/games/{id}/fork", fork, ["POST"]),
-        ("/api/games/{id}/replay", replay, ["GET"]),
-        ("/api/replays", import_replay, ["POST"]),
+        ("/api/kinds", api.kinds, ["GET"]),
+        ("/api/kinds/{kind}/board", api.board, ["GET"]),  # an extension: static board data
+        ("/api/games", api.create, ["POST"]),
+        ("/api/games", api.lobby, ["GET"]),
+        ("/api/games/{id}", api.game, ["GET"]),
+        ("/api/games/{id}/join", api.join, ["POST"]),
+        ("/api/games/{id}/bots", api.bots, ["POST"]),  # an extension: seats the server's bots
+        ("/api/games/{id}/events", api.events, ["GET"]),
+        ("/api/games/{id}/state", api.state, ["GET"]),
+        ("/api/games/{id}/fork", api.fork, ["POST"]),
+        ("/api/games/{id}/replay", api.replay, ["GET"]),
+        ("/api/replays", api.import_replay, ["POST"]),
     ]
     return [Route(path, guarded(handler), methods=methods) for path, handler, methods in table]

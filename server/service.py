@@ -14,9 +14,9 @@ from domain.core.registry import AnyGame
 from replays.format import FORMAT, Header, ReplayError, dumps
 from replays.verify import verify
 
+from .games import Runtime
 from .limits import Limits, Refused, check_plain, clean_name
 from .protocol import GameInfo
-from .runtime import Runtime
 from .store import Conflict, GameRow, Store, now_ms
 from .timelines import load_timeline
 

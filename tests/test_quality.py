@@ -31,11 +31,11 @@ DATA_TABLES: dict[str, str] = {}
 # Today's offenders, being split in issue 11: remove an entry when its split lands. An entry that
 # is already within the limits (or gone) does not fail, so a split never waits for this file.
 BEING_SPLIT_MODULES = {
-    "server/runtime.py", "server/store.py", "clients/cli.py", "clients/terminal/boards.py",
+    "clients/cli.py", "clients/terminal/boards.py",
     "clients/web/app/play.js", "clients/web/games/barcelona.js",
 }
 BEING_SPLIT_FUNCTIONS = {
-    "server/http_api.py:routes", "clients/cli.py:parser", "clients/terminal/boards.py:_city",
+    "clients/cli.py:parser", "clients/terminal/boards.py:_city",
     "clients/web/games/barcelona.js:city", "clients/web/games/barcelona.js:passeig",
     "clients/web/games/barcelona.js:playerBoard",
 }

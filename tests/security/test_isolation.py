@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from server.broker import InProcessBroker
-from server.runtime import Runtime, Settings
+from server.games import Runtime
+from server.runtime import Settings
 from server.store import GameRow, SqliteStore
 from server.store.schema import INSERT_GAME
 from tests.support.live import LiveServer

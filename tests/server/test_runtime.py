@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from server.broker import InProcessBroker
-from server.runtime import Runtime, Settings
+from server.games import Runtime
+from server.runtime import Settings
 from server.store import GameRow, SqliteStore
 
 

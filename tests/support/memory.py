@@ -16,8 +16,9 @@ import websockets
 
 from server.app import register_extra_games
 from server.broker import InProcessBroker
+from server.games import Runtime
 from server.limits import Limits
-from server.runtime import Runtime, Settings
+from server.runtime import Settings
 from server.service import Service
 from server.store import MemoryStore
 from server.ws import Connection
