@@ -48,11 +48,14 @@ class Board(msgspec.Struct, frozen=True):
     sites: tuple[Site, ...]
     sidewalk: tuple[c.Spot, ...]  # row by row from the top
     overlay: tuple[c.Spot, ...]  # Passeig de Gràcia's Sidewalk
+    classes: tuple[c.Cls, ...]  # the Citizen tracks' rows, top first
     sections: int  # of the Citizen tracks
     section_spaces: int
     covered_at_start: dict[int, tuple[bool, ...]]  # per seat count: track spaces covered
+    cerda_spaces: int
     cerda_start: int
     cerda_labels: dict[int, int]  # Cerdà track space -> multiplier
+    sagrada_top: int  # the Sagrada Família track's last step
     sagrada_slots: dict[int, int]  # Sagrada Família step -> tile level
     sagrada_tiles: dict[str, c.Reward]
     warehouse: int  # Warehouse spaces: the open ones, then those under Cobblestones
@@ -88,10 +91,10 @@ def board(seat_counts: tuple[int, ...]) -> Board:
         sites=tuple(Site(g.building_name(b), block, kind, corners) for b, (block, kind, corners)
                     in enumerate(g.BUILDINGS)),
         sidewalk=c.SIDEWALK, overlay=c.OVERLAY,
-        sections=c.SECTIONS, section_spaces=c.SECTION_SPACES,
+        classes=c.CLASSES, sections=c.SECTIONS, section_spaces=c.SECTION_SPACES,
         covered_at_start={seats: c.covered_at_start(seats) for seats in seat_counts},
-        cerda_start=c.CERDA_START, cerda_labels=c.CERDA_LABELS,
-        sagrada_slots=c.SAGRADA_SLOTS, sagrada_tiles=c.SAGRADA_TILES,
+        cerda_spaces=c.CERDA_SPACES, cerda_start=c.CERDA_START, cerda_labels=c.CERDA_LABELS,
+        sagrada_top=c.SAGRADA_TOP, sagrada_slots=c.SAGRADA_SLOTS, sagrada_tiles=c.SAGRADA_TILES,
         warehouse=c.WAREHOUSE_OPEN + c.COBBLESTONES, cobble_vp=c.COBBLE_VP,
         marker_stacks=c.MARKER_STACKS,
         intersection_costs=c.INTERSECTION_COSTS, intersection_unlocks=c.BENEFITS,

@@ -46,6 +46,8 @@ export async function api(method, path, { body, token } = {}) {
 const enc = encodeURIComponent;
 
 export const listKinds = () => api("GET", "/api/kinds");
+// an extension of PROTOCOL.md: the game's static board data (its geometry, fixed components)
+export const getBoardData = (kind) => api("GET", `/api/kinds/${enc(kind)}/board`);
 export const listGames = async (status) => gamesOf(await api("GET", `/api/games?status=${enc(status)}`)).map(normalGame);
 export const getGame = async (id) => normalGame(await api("GET", `/api/games/${enc(id)}`));
 export const createGame = (kind, seats, options, seed) =>

@@ -12,15 +12,41 @@ export function note(x, y, text, attrs = {}) {
   return s("text", { x, y, "font-size": 12, ...attrs }, text);
 }
 
+// -- targets: where a legal command acts on the board -------------------------------------
+
 /**
  * A group that becomes a target for `pattern` when a legal command matches it: its
- * outline (the `.hit` rect) is highlighted and it is clickable; otherwise it stays inert.
+ * `outline` ({tag, attrs}: an SVG shape, drawn as the `.hit`) is highlighted and it is
+ * clickable; otherwise it stays inert. The highlight goes under the children, or `over` them.
  */
-export function spot(ctx, pattern, labelText, x, y, w, hgt, children = [], rx = 4) {
-  const g = s("g", { class: "spot" }, children,
-    s("rect", { class: "hit", x, y, width: w, height: hgt, rx, fill: "transparent", stroke: "none" }));
-  if (ctx.can(pattern)) g.prepend(s("rect", { class: "glow", x, y, width: w, height: hgt, rx }));
+export function spotShape(ctx, pattern, labelText, outline, children = [], { over = false } = {}) {
+  const g = s("g", { class: "spot" }, children);
+  if (ctx.can(pattern)) {
+    const glow = s(outline.tag, { ...outline.attrs, class: "glow" });
+    if (over) g.append(glow);
+    else g.prepend(glow);
+  }
+  g.append(s(outline.tag, { ...outline.attrs, class: "hit", fill: "transparent", stroke: "none" }));
   return ctx.target(g, pattern, labelText);
+}
+
+/** A rectangular target: `spotShape` with the rect (x, y, w, hgt, rx) as its outline. */
+export function spot(ctx, pattern, labelText, x, y, w, hgt, children = [], rx = 4, options = {}) {
+  return spotShape(ctx, pattern, labelText, { tag: "rect", attrs: { x, y, width: w, height: hgt, rx } }, children, options);
+}
+
+/**
+ * One place where commands of several `types` act (a street space: build a Street there, or
+ * move the Tram there): a target for the one type the legal commands with `fields` have, or for
+ * the fields alone when several types share it, so a click first narrows the choice. `text`
+ * gets the types found. Without any, the children stay as they are.
+ */
+export function sharedSpot(ctx, types, fields, text, outline, children, options = {}) {
+  const here = ctx.legal.filter((c) => types.includes(c.type) && Object.keys(fields).every((k) => c[k] === fields[k]));
+  const kinds = [...new Set(here.map((c) => c.type))];
+  if (!kinds.length) return children;
+  const pattern = kinds.length === 1 ? { type: kinds[0], ...fields } : { ...fields };
+  return spotShape(ctx, pattern, text(kinds), outline, children, options);
 }
 
 /** A card shape with a big number or word. */
