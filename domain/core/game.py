@@ -3,6 +3,11 @@
 A game is a set of pure functions over immutable msgspec Structs. The platform
 never looks inside a game's state: it folds events with `evolve`, asks `legal`,
 `active` and `outcome`, and sends what `view` and `redact` return.
+
+A game declares its functions once, as class attributes holding its modules' functions
+(`evolve = staticmethod(evolve)`), so mypy checks each against the signature below, and
+`Game.__init_subclass__` refuses a class that leaves out a function or attribute of the
+contract when the class is created, at import, rather than at its first call.
 """
 
 from __future__ import annotations
@@ -43,12 +48,23 @@ def ranks_from(keys: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
     return ranks, winners
 
 
+# What every concrete game defines itself: the class attributes, then the functions (the
+# others have a default below).
+REQUIRED_ATTRIBUTES = ("kind", "title", "seat_counts", "options_type", "command_type", "event_type",
+                       "view_type", "state_type")
+REQUIRED_FUNCTIONS = ("start", "decide", "evolve", "legal", "active", "view", "outcome")
+
+
 class Game(Generic[S, C, E, O, V]):
     """Base class of a game's decider. A game package exposes one instance as `GAME`.
 
     Commands and events are tagged unions of frozen msgspec Structs with
     `tag_field="type"` and explicit, stable string tags: commands in the
     imperative (`PlaceHedge`), events in the past tense (`HedgePlaced`).
+
+    A subclass must define every name of `REQUIRED_ATTRIBUTES` and `REQUIRED_FUNCTIONS`, or
+    its creation raises TypeError naming what is missing; a base class meant to be
+    subclassed again says so with `class Base(Game[...], abstract=True)`.
     """
 
     kind: ClassVar[str]
@@ -59,13 +75,27 @@ class Game(Generic[S, C, E, O, V]):
     event_type: ClassVar[Any]  # a Union of Structs
     view_type: ClassVar[Any]
     state_type: ClassVar[type[Any]]
-    # Current schema version per event tag (1 when absent) and the upcasters that
-    # lift a stored event's data from version v to v + 1, keyed by (tag, v).
     # True when every audience sees the same view (a game with no secrets in its state):
     # the platform then computes one view per state instead of one per audience.
     public_view: ClassVar[bool] = False
+    # Current schema version per event tag (1 when absent) and the upcasters that
+    # lift a stored event's data from version v to v + 1, keyed by (tag, v).
     event_versions: ClassVar[Mapping[str, int]] = {}
     upcasters: ClassVar[Mapping[tuple[str, int], Upcaster]] = {}
+    # The event types that reveal hidden or random information (a draw, a reveal): the
+    # default `irreversible` is true for them.
+    revealing: ClassVar[tuple[type[Any], ...]] = ()
+
+    def __init_subclass__(cls, abstract: bool = False, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if abstract:
+            return
+        missing = [name for name in REQUIRED_ATTRIBUTES if not hasattr(cls, name)]
+        missing += [f"{name}()" for name in REQUIRED_FUNCTIONS
+                    if getattr(cls, name) is getattr(Game, name)]
+        if missing:
+            raise TypeError(f"the game {cls.__name__} does not define {', '.join(missing)}: "
+                            "every game defines the whole contract of domain.core.Game")
 
     def start(self, options: O, seats: int, rng: Random) -> list[E]:
         """The setup as events; the first one builds the state from nothing."""
@@ -103,8 +133,9 @@ class Game(Generic[S, C, E, O, V]):
         raise NotImplementedError
 
     def irreversible(self, event: E) -> bool:
-        """True for an event that revealed hidden or random information: undo never crosses it."""
-        return False
+        """True for an event that revealed hidden or random information: undo never crosses it.
+        By default, an event of one of the `revealing` types."""
+        return isinstance(event, self.revealing)
 
     def describe(self, event: E) -> str:
         """One line of the game log in words (used by terminal and replay tools)."""
