@@ -124,3 +124,7 @@ Event = (
     | HandDrawn | OfferMade | CardRevealed | BuildingPlaced | BuildingNotBuilt
     | ContractTaken | ContractDeclined | ContractsRevealed | RoundEnded | GameEnded
 )
+
+# Events that reveal a draw or a face-down card: undo never goes back across them.
+REVEALING = (GameStarted, ObjectivesDrawn, ZoningRevealed, ContractsDrawn, StartingOrderDrawn,
+             HandDrawn, CardRevealed, ContractsRevealed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, assert_never
 
 from msgspec.structs import replace
 
@@ -124,6 +124,7 @@ def _round_ended(state: State, e: RoundEnded) -> State:
 
 
 def evolve(state: State | None, event: Event) -> State:
+    """Apply one event; every event of the union has its case (mypy checks `assert_never`)."""
     if isinstance(event, GameStarted):
         return initial(event.seats, event.layout, event.town, event.costs)
     assert state is not None, "the first event of a game is GameStarted"
@@ -160,4 +161,4 @@ def evolve(state: State | None, event: Event) -> State:
             return _round_ended(state, event)
         case GameEnded():
             return replace(state, phase="over")
-    raise TypeError(f"unknown event {event!r}")
+    assert_never(event)

@@ -1,4 +1,4 @@
-"""The steps nobody chooses: setup, revealing the next card, the end of a round.
+"""The steps nobody chooses: revealing the next card, dealing, the end of a round.
 
 `advance` emits the automatic events that follow a player's command until the game
 waits for a player again; each random draw happens here, from what remains.
@@ -11,14 +11,10 @@ from random import Random
 from domain.core import settle
 
 from .components import (
-    CONTRACTS,
     FACE_UP_CONTRACTS,
-    GROUPING_OBJECTIVES,
     HAND_SIZE,
-    HEIGHT_OBJECTIVES,
     ROUNDS,
     ZONING,
-    offer_costs,
 )
 from .events import (
     BuildingNotBuilt,
@@ -27,29 +23,15 @@ from .events import (
     ContractsRevealed,
     Event,
     GameEnded,
-    GameStarted,
     HandDrawn,
-    ObjectivesDrawn,
     RoundEnded,
     StartingOrderDrawn,
     ZoningRevealed,
 )
 from .evolve import evolve
-from .layouts import Layout
 from .placing import building_now, placements
 from .scoring import totals
 from .state import State, remaining_contracts
-
-
-def setup(seats: int, layout_name: str, layout: Layout, rng: Random) -> list[Event]:
-    """seed: Setup (and During Setup for 2 architects) up to "each architect chooses a
-    color", as events; `deal` does the rest once every architect has chosen."""
-    return [
-        GameStarted(seats, layout_name, layout, offer_costs(seats)),
-        ObjectivesDrawn(rng.choice(HEIGHT_OBJECTIVES), rng.choice(GROUPING_OBJECTIVES)),
-        ZoningRevealed(rng.choice(sorted(ZONING))),
-        ContractsDrawn(tuple(rng.sample(range(len(CONTRACTS)), FACE_UP_CONTRACTS))),
-    ]
 
 
 def deal(state: State, rng: Random) -> list[Event]:

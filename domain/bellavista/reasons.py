@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from .commands import ChooseColour, Command, MakeOffer, PlaceBuilding, TakeContract
 from .components import CONTRACTS, FOOTPRINTS, tile_kind, tile_label
+from .describe import card_text, contract_text, zoning_text
 from .placing import building_now, placements
 from .requirements import owned, progress
 from .state import Card, State
 from .town import orientations, town_of
-from .words import card_text, contract_text, zoning_text
 
 _STEP = {
     "colour": "choose your colour (ChooseColour)",

@@ -26,24 +26,8 @@ from .flow import advance
 from .placing import building_now, placements
 from .reasons import why_illegal
 from .requirements import coins_for, eligible
-from .state import Card, State
+from .state import Card, State, active
 from .town import town_of
-
-
-def active(state: State) -> list[int]:
-    """The seat the game waits for: colours in seat order, offers in the order beneath the
-    board, construction in the order above it, the neutral building by the architect who
-    played last."""
-    if state.phase == "colour":
-        choosing = state.choosing()
-        return [] if choosing is None else [choosing]
-    if state.phase == "offer":
-        return [state.order[state.offer_turn]]
-    if state.phase in ("place", "contract"):
-        return [state.current().seat]
-    if state.phase == "neutral":
-        return [state.last_builder()]
-    return []
 
 
 def offer_spaces(state: State, seat: int) -> list[int]:

@@ -1,4 +1,5 @@
-"""The state of a game of Bella Vista and `evolve`, which applies one event to it."""
+"""The state of a game of Bella Vista, and `active`: whose move it is (evolve.py applies an
+event to it)."""
 
 from __future__ import annotations
 
@@ -91,6 +92,22 @@ class State(msgspec.Struct, frozen=True):
     def choosing(self) -> int | None:
         """The seat choosing its colour now: seats in order (assumption: see RULES.md)."""
         return next((s for s, c in enumerate(self.colours) if not c), None)
+
+
+def active(state: State) -> list[int]:
+    """The seat the game waits for: colours in seat order, offers in the order beneath the
+    board, construction in the order above it, the neutral building by the architect who
+    played last."""
+    if state.phase == "colour":
+        choosing = state.choosing()
+        return [] if choosing is None else [choosing]
+    if state.phase == "offer":
+        return [state.order[state.offer_turn]]
+    if state.phase in ("place", "contract"):
+        return [state.current().seat]
+    if state.phase == "neutral":
+        return [state.last_builder()]
+    return []
 
 
 def initial(seats: int, layout: str, town: tuple[TileSpot, ...],

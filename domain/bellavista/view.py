@@ -22,8 +22,7 @@ from .events import ContractTaken, Event, HandDrawn, OfferMade
 from .layouts import Layout
 from .memo import per_state
 from .placing import building_now, colour_of, neutral_colour, placements
-from .rules import active
-from .state import Building, Card, Offer, State
+from .state import Building, Card, Offer, State, active
 from .town import orientations, town_of
 
 

@@ -13,7 +13,7 @@ from domain.bellavista.state import Building, Card, State
 from domain.bellavista.town import town_of
 from domain.core import Illegal
 
-from .support import building, construction, contract_id, custom, play, started
+from .helpers import building, construction, contract_id, custom, play, started
 
 RNG = Random(0)
 

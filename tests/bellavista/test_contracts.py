@@ -18,7 +18,7 @@ from domain.bellavista.requirements import met, owned, progress
 from domain.bellavista.state import Building, Card, State
 from domain.core.simulate import Simulation
 
-from .support import building, construction, contract_id, fold, play, started
+from .helpers import building, construction, contract_id, fold, play, started
 
 
 def holding(seats: int, *buildings: Building) -> State:

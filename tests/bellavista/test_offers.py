@@ -11,7 +11,7 @@ from domain.bellavista.events import CardRevealed, OfferMade
 from domain.bellavista.state import State
 from domain.core import Illegal
 
-from .support import play, started
+from .helpers import play, started
 
 
 def offer(state: State, space: int) -> tuple[State, int]:

@@ -31,7 +31,7 @@ from domain.core import EventCodec, Illegal
 from domain.core.simulate import Simulation
 from tests.support.contract import play_and_check
 
-from .support import custom
+from .helpers import custom
 
 GAMES = int(os.environ.get("PLAZA_PROPERTY_GAMES", "0")) or 8
 LAYOUTS = [*PRESETS, "random", "custom"]

@@ -21,7 +21,7 @@ from domain.bellavista.flow import end_round
 from domain.bellavista.state import Card, Offer, State
 from domain.bellavista.town import town_of
 
-from .support import building, construction, play, started
+from .helpers import building, construction, play, started
 
 
 def after_construction(seats: int, offers: list[tuple[int, Card]], round_: int = 1) -> State:

@@ -8,7 +8,7 @@ from domain.bellavista import GAME
 from domain.bellavista.scoring import breakdown, grouping_score, height_score
 from domain.bellavista.state import Building, State
 
-from .support import building, contract_id, started
+from .helpers import building, contract_id, started
 
 
 def ended(seats: int, *buildings: Building, height: str = "parks",

@@ -17,7 +17,7 @@ from domain.bellavista.options import Options
 from domain.bellavista.state import Card, Offer, State
 from domain.core import Illegal
 
-from .support import custom, fold, play, started
+from .helpers import custom, fold, play, started
 
 
 @pytest.mark.parametrize(("seats", "coins"), [(2, 30), (3, 20), (4, 20)])

@@ -22,7 +22,7 @@ from domain.bellavista.layouts import (
 from domain.bellavista.options import Options
 from domain.bellavista.town import Town, orientations, town_of
 
-from .support import TEST_TOWN, custom
+from .helpers import TEST_TOWN, custom
 
 
 def test_the_town_is_8_neighborhood_2_river_and_5_park_tiles() -> None:

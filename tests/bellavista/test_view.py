@@ -17,7 +17,7 @@ from domain.bellavista.view import View
 from domain.core import UndoRefused, registry
 from domain.core.simulate import Simulation
 
-from .support import building, construction, contract_id, simulation, started
+from .helpers import building, construction, contract_id, simulation, started
 
 
 def test_the_kind_is_found_by_the_registry() -> None:
