@@ -1,7 +1,5 @@
 """Villa: hedges and gardens, with the expert Features and the team variants."""
 
-from .game import Villa
-
-GAME = Villa()
+from .game import GAME, Villa
 
 __all__ = ["GAME", "Villa"]

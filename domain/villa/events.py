@@ -107,3 +107,6 @@ Event = (
     | AreaCounted | TokenOrderChosen | TokenPlaced | TokenSkipped | FeatureFlipped
     | WellDeclined | BirdBathSwapped | BirdBathKept | AreaResolved | TurnEnded | GameEnded
 )
+
+# Events that reveal a draw (or the whole open circle): undo never goes back across them.
+REVEALING = (HedgeDrawn, FeaturesRevealed, CircleLaid)

@@ -1,18 +1,19 @@
-"""Villa on the decider contract: the wiring of the modules."""
+"""Villa on the decider contract: what is particular to the game, and its functions."""
 
 from __future__ import annotations
 
-from random import Random
+from domain.core import Game
 
-from domain.core import Game, Outcome
-
-from . import describe as log
-from . import rules, scoring, setup, view
 from .commands import Command
-from .events import CircleLaid, Event, FeaturesRevealed, HedgeDrawn
+from .describe import describe
+from .events import REVEALING, Event
+from .evolve import evolve
 from .options import Options
-from .state import State, evolve
-from .view import View
+from .rules import decide, legal
+from .scoring import outcome
+from .setup import start
+from .state import State, active
+from .view import View, view
 
 
 class Villa(Game[State, Command, Event, Options, View]):
@@ -23,36 +24,18 @@ class Villa(Game[State, Command, Event, Options, View]):
     command_type = Command
     event_type = Event
     view_type = View
-    public_view = True  # nothing in play is secret: see view.py
     state_type = State
+    public_view = True  # nothing in play is secret: see view.py (and no event needs `redact`)
+    revealing = REVEALING
 
-    def start(self, options: Options, seats: int, rng: Random) -> list[Event]:
-        return setup.start(options, seats, rng)
+    start = staticmethod(start)
+    decide = staticmethod(decide)
+    evolve = staticmethod(evolve)
+    legal = staticmethod(legal)
+    active = staticmethod(active)
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    describe = staticmethod(describe)
 
-    def decide(self, state: State, seat: int, command: Command, rng: Random) -> list[Event]:
-        return rules.decide(state, seat, command, rng)
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
-
-    def legal(self, state: State, seat: int) -> list[Command]:
-        return rules.legal(state, seat)
-
-    def active(self, state: State) -> list[int]:
-        return rules.active(state)
-
-    def view(self, state: State, viewer: int | None) -> View:
-        return view.view(state, viewer)
-
-    def redact(self, event: Event, viewer: int | None) -> Event:
-        return event  # every event shows only what the whole table sees
-
-    def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state)
-
-    def irreversible(self, event: Event) -> bool:
-        return isinstance(event, HedgeDrawn | FeaturesRevealed | CircleLaid)
-
-    def describe(self, event: Event) -> str:
-        return log.describe(event)
-
+GAME = Villa()

@@ -1,24 +1,17 @@
 """Resolving closed areas: counting segments, the order of tied tokens, which tokens a
-colour may place, and the steps that need no choice."""
+colour may place (flow.py takes the steps that need no choice)."""
 
 from __future__ import annotations
-
-from domain.core import settle
 
 from .board import board
 from .commands import PlaceToken
 from .events import (
     AreaCounted,
-    AreaResolved,
-    BirdBathKept,
     Event,
     FeatureFlipped,
-    GameEnded,
     TokenPlaced,
-    TokenSkipped,
-    TurnEnded,
 )
-from .state import State, evolve
+from .state import State
 
 
 def count(state: State, area: int) -> AreaCounted:
@@ -71,13 +64,6 @@ def tie_order(state: State, winners: list[int]) -> list[list[int]]:
     return groups + [[c] for c in mates] + ([mine] if mine else [])
 
 
-def chooser(state: State) -> int:
-    """Who orders the group of tied colours at the head of the queue: their player, or
-    for an opposing team the opponent next in turn (RULES.md)."""
-    owners = {state.owners[c] for c in state.queue[0]}
-    return owners.pop() if len(owners) == 1 else (state.turn + 1) % state.seats
-
-
 def may_place_feature(state: State, colour: int) -> bool:
     """Expert: only on your turn, in an area you closed where you have the most segments,
     and (with two colours) only for the colour placed on top, which is the last."""
@@ -119,42 +105,3 @@ def bird_bath_targets(state: State) -> list[int]:
     """Adjacent areas with a token on top to switch the Bird Bath with."""
     area = state.resolving or 0
     return sorted(a for a in board(state).adjacent[area] if state.areas[a].tokens)
-
-
-def end_of_turn(state: State) -> Event:
-    """The game ends at the end of a turn in which a colour placed its last token or the
-    last Hedge was placed; otherwise the next player (or, after a Sundial, the same)."""
-    reasons = []
-    if any(state.supplies[c].left == 0 for c in state.in_play()):
-        reasons.append("last_token")
-    if state.hedges_left == 0:
-        reasons.append("last_hedge")
-    if reasons:
-        return GameEnded(reasons)
-    extra = state.extra_turn
-    return TurnEnded(state.turn, state.turn if extra else (state.turn + 1) % state.seats, extra)
-
-
-def automatic(state: State) -> list[Event] | None:
-    """The events of the next step if it needs no choice, else None."""
-    match state.phase:
-        case "resolve":
-            return [count(state, state.pending[0])] if state.pending else [end_of_turn(state)]
-        case "place_token":
-            colour = state.queue[0][0]
-            options = token_options(state, colour)
-            if len(options) > 1:
-                return None
-            return place(state, colour, options[0]) if options else [
-                TokenSkipped(state.resolving or 0, colour)]
-        case "bird_bath":
-            return None if bird_bath_targets(state) else [BirdBathKept(state.resolving or 0)]
-        case "area_done":
-            return [AreaResolved(state.resolving or 0)]
-    return None
-
-
-def advance(state: State, events: list[Event]) -> list[Event]:
-    """Apply `events`, then every step that needs no choice, up to the next choice."""
-    return settle(evolve, state, events, automatic)
-

@@ -1,4 +1,4 @@
-"""Who may do what: `active`, `legal` (the one source of truth) and `decide`."""
+"""Who may do what: `legal` (the one source of truth) and `decide`."""
 
 from __future__ import annotations
 
@@ -29,21 +29,11 @@ from .events import (
     TokenOrderChosen,
     WellDeclined,
 )
-from .explain import why
+from .flow import advance
 from .geometry import laid
-from .resolve import advance, bird_bath_targets, chooser, count, place, token_options
-from .state import State, well_colours
-
-
-def active(state: State) -> list[int]:
-    match state.phase:
-        case "over":
-            return []
-        case "order_tokens":
-            return [chooser(state)]
-        case "place_token":
-            return [state.owners[state.queue[0][0]]]
-    return [state.turn]
+from .reasons import why_illegal
+from .resolve import bird_bath_targets, count, place, token_options
+from .state import State, active, well_colours
 
 
 def legal(state: State, seat: int) -> list[Command]:
@@ -81,7 +71,7 @@ def allowed(state: State, seat: int, command: Command) -> bool:
 
 def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
     if not allowed(state, seat, command):
-        raise Illegal(why(state, seat, command))
+        raise Illegal(why_illegal(state, seat, command))
     return advance(state, step(state, seat, command, rng))
 
 

@@ -14,10 +14,12 @@ from domain.villa import GAME
 from domain.villa.board import Board, board_from
 from domain.villa.commands import Command, PlaceHedge
 from domain.villa.events import AreaClosed, Event, HedgeDrawn
+from domain.villa.evolve import evolve
+from domain.villa.flow import advance
 from domain.villa.geometry import Cell, Edge
 from domain.villa.options import Options
-from domain.villa.resolve import advance, award
-from domain.villa.state import State, Token, evolve
+from domain.villa.resolve import award
+from domain.villa.state import State, Token
 
 BLUE, GREEN, PINK, YELLOW = 0, 1, 2, 3
 

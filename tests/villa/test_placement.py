@@ -16,8 +16,9 @@ from domain.villa.board import _board, _placements, board
 from domain.villa.commands import PlaceHedge
 from domain.villa.components import Point
 from domain.villa.events import HedgeDrawn
+from domain.villa.evolve import evolve
 from domain.villa.geometry import ORIENTATIONS, Edge, edge_cells, edge_ends, laid
-from domain.villa.state import State, evolve
+from domain.villa.state import State
 
 from .helpers import act, begin, lay
 

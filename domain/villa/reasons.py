@@ -36,7 +36,7 @@ STEP_OF: dict[type, str] = {
 }
 
 
-def why(state: State, seat: int, command: Command) -> str:
+def why_illegal(state: State, seat: int, command: Command) -> str:
     name = type(command).__name__
     if state.phase != STEP_OF[type(command)]:
         return f"{name} is not possible now: the game waits for {WAITING.get(state.phase)}."
