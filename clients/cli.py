@@ -320,6 +320,8 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("--token", help="as this seat (an unfinished game's secrets)")
     replay.add_argument("--at", type=int, help="stepper: start at this seq")
 
+    migrate = sub.add_parser("migrate", help="bring the store's schema up to date (servers do on start)")
+    migrate.add_argument("--db", help="SQLite file or postgresql:// URL (PLAZA_DB; default plaza.db)")
     sub.add_parser("bench", help="measure the server: python -m bench ARGS... "
                                  "(`plaza bench --help` for its flags)", add_help=False)
     return top
@@ -385,6 +387,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "serve":
             exec_module("server", serve_argv(args))
+        if args.command == "migrate":
+            exec_module("server.store.migrate", ["--db", args.db] if args.db else [])
         if args.command == "replay" and args.target == "verify":
             return replay_verify(_one_arg(args, "replay verify FILE"), console)
         return asyncio.run(_run(RUNNERS[args.command], args, console))

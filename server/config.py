@@ -34,7 +34,7 @@ class Config:
         parser.add_argument("--host", default=env.get("PLAZA_HOST", cls.host))
         parser.add_argument("--port", type=int, default=int(env.get("PLAZA_PORT", cls.port)))
         parser.add_argument("--db", default=env.get("PLAZA_DB", cls.db),
-                            help="SQLite file (PLAZA_DB)")
+                            help="SQLite file or postgresql:// URL (PLAZA_DB)")
         parser.add_argument("--redis-url", default=env.get("REDIS_URL") or None,
                             help="Redis for fan-out between processes (REDIS_URL); none: in-process")
         parser.add_argument("--redis-prefix", default=env.get("PLAZA_REDIS_PREFIX", cls.redis_prefix))

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from .base import KEEP_REJECTIONS, Catalogue, Conflict, EventLog, GameRow, Snapshot, Store, now_ms
+from .base import (
+    KEEP_REJECTIONS,
+    Catalogue,
+    Conflict,
+    EventLog,
+    GameRow,
+    Snapshot,
+    Store,
+    Unavailable,
+    now_ms,
+)
 from .memory import MemoryStore
+from .postgres import URL_SCHEMES, PostgresStore
 from .sqlite import SqliteStore
 
 
 def open_store(url: str) -> Store:
-    """The store a `--db` value names: `memory:` for one that keeps nothing, else a SQLite file."""
+    """The store a `--db` value names: `memory:` for one that keeps nothing, a
+    `postgresql://` URL for a PostgreSQL database, else a SQLite file."""
     if url == "memory:":
         return MemoryStore()
+    if url.startswith(URL_SCHEMES):
+        return PostgresStore(url)
     return SqliteStore(url)
 
 
-__all__ = ["KEEP_REJECTIONS", "Catalogue", "Conflict", "EventLog", "GameRow", "MemoryStore", "Snapshot",
-           "SqliteStore", "Store", "now_ms", "open_store"]
+__all__ = ["KEEP_REJECTIONS", "Catalogue", "Conflict", "EventLog", "GameRow", "MemoryStore",
+           "PostgresStore", "Snapshot", "SqliteStore", "Store", "Unavailable", "now_ms", "open_store"]

@@ -9,6 +9,8 @@ suite (tests/server/test_store_contract.py) runs against each. The guarantees:
   `Conflict`. Refusals are kept for the latest `KEEP_REJECTIONS` refs of each seat.
 - A write is durable when its call returns, so no command is answered before it is.
 - A write that fails fails alone: other games' writes in flight are not touched.
+- A store on a server (PostgreSQL) that cannot be reached raises `Unavailable`, and serves
+  again by itself once the server is back.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ SeatRow = tuple[int, str, str | None]  # (seat, name, token hash)
 
 class Conflict(Exception):
     """A write lost a race: the seq, ref or seat it wanted is taken."""
+
+
+class Unavailable(Exception):
+    """The store's server cannot be reached now. A write that fails so was not committed,
+    unless the connection broke during its COMMIT: then a retry finds its seq or ref taken."""
 
 
 @dataclass(frozen=True, slots=True)
