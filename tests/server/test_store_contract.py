@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from domain.core import GENESIS, Envelope, seal
-from server.store import KEEP_REJECTIONS, Conflict, GameRow, MemoryStore, SqliteStore, Store
+from server.store import KEEP_REJECTIONS, Conflict, GameRow, MemoryStore, PostgresStore, SqliteStore, Store
+from tests.server.pg_support import pg_schema_url, pg_url  # noqa: F401  (fixtures)
 
 
 def env(game: str, seq: int, ref: str | None = None, type_: str = "Played",
@@ -150,6 +151,15 @@ class TestMemoryStore(StoreContract):
     @pytest.fixture
     async def store(self) -> AsyncIterator[Store]:
         store = MemoryStore()
+        await store.open()
+        yield store
+        await store.close()
+
+
+class TestPostgresStore(StoreContract):
+    @pytest.fixture
+    async def store(self, pg_schema_url: str) -> AsyncIterator[Store]:  # noqa: F811
+        store = PostgresStore(pg_schema_url, pool_size=2)
         await store.open()
         yield store
         await store.close()
