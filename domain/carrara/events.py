@@ -156,3 +156,7 @@ Event = (
     | CityScored | TypeScored | CategoryScored | ObjectBought | EndAnnounced | TurnEnded
     | GameEnded | BonusChosen
 )
+
+# Bag draws, pile reveals and card draws show what was hidden or random: undo never goes back
+# across them.
+REVEALING = (BlocksDrawn, BuildingRevealed, CardsDrawn)

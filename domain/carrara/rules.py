@@ -242,5 +242,3 @@ def _end_turn(state: State, seat: int, passed: bool = False, ended: bool = False
         events.append(GameEnded(state.end or "announced"))
     return events
 
-
-__all__ = ["active", "decide", "legal"]
