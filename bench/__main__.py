@@ -1,7 +1,15 @@
-"""`python -m bench` (or `plaza bench`): measure one server process and print the figures.
+"""`python -m bench` (or `plaza bench`): measure the server and print the figures.
+
+  table    (default) one row per game kind: closed loop, open loop, CPU, memory, validity
+  scale    latency at a fixed rate over 10 games, then over 1,000
+  cluster  several server processes with Redis, the load generator measuring the sum
+  rebuild  rebuilding games from their logs, from memory and from SQLite
+  idle     memory per idle spectator connection
 
 The server runs pinned to CPU 0 and the load generator to CPU 1 (taskset and
-sched_setaffinity), as PERFORMANCE.md advises; every figure comes from one run.
+sched_setaffinity), as PERFORMANCE.md advises (not for `cluster`); every figure comes from
+one run. Each game has 4 seats and 4 spectators connected, every command is committed to
+SQLite before it is accepted and fanned out to all 8.
 """
 
 from __future__ import annotations
@@ -11,76 +19,94 @@ import asyncio
 import json
 import os
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-
-from bench import idle, load, rebuild
+from bench import idle, rebuild, report
+from bench.cluster import run_cluster
+from bench.cpu import wait_quiet
+from bench.report import console
+from bench.runs import KINDS, Plan, Row, extra_games, register_extra, run_kind
+from bench.scale import LARGE, RATE, SMALL, print_scale, run_scale
 from bench.serverproc import BenchServer, raise_fd_limit
-from domain.core import registry
 
-console = Console()
-TEST_GAMES = "tests.support.tinygame"
-PARTS = ("load", "rebuild", "idle")
-
-
-def extra_games(kind: str) -> str:
-    """The test-only game is benchmarked as the platform's ceiling, when the tests are present."""
-    if kind == "tinydraw":
-        import importlib
-
-        module = importlib.import_module(TEST_GAMES)
-        registry.register(module.GAME)
-        return TEST_GAMES
-    return ""
+WHAT = ("table", "scale", "cluster", "rebuild", "idle")
 
 
 def pin_self(cpu: int | None) -> None:
-    if cpu is not None and hasattr(os, "sched_setaffinity") and os.cpu_count() and os.cpu_count() > 1:  # type: ignore[operator]
+    if cpu is not None and hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(0, {cpu})
 
 
-def bench_load(args: argparse.Namespace, options: dict[str, Any], workdir: Path) -> None:
-    server = BenchServer(workdir, args.server_cpu, extra_games(args.kind), args.deflate).start()
-    load.COMPRESSION[0] = "deflate" if args.deflate else None
-    try:
-        cpu0, own0 = server.cpu_seconds(), time.process_time()
-        tally, elapsed = asyncio.run(load.run(server.url, server.ws_url, args.kind, options,
-                                              args.games, args.seconds, None))
-        cpu, own = server.cpu_seconds() - cpu0, time.process_time() - own0
-        rate = tally.commands / args.seconds
-        console.print(f"[bold]closed loop[/] {args.kind}: {args.games} games x 8 connections, "
-                      f"{args.seconds:.0f} s: [bold]{rate:,.0f} commands/s[/] "
-                      f"({rate * 8:,.0f} frames/s out), {tally.rejected} rejected, "
-                      f"{tally.games} games played; CPU: server {cpu / elapsed:.0%}, "
-                      f"load generator {own / elapsed:.0%}")
-        console.print(f"  send -> last of 8 viewers: {load.summary(tally.latencies)}")
-        tally, _ = asyncio.run(load.run(server.url, server.ws_url, args.kind, options, args.games,
-                                        args.seconds, args.rate))
-        console.print(f"[bold]open loop[/] {args.kind}: offered {args.rate:,.0f} commands/s over "
-                      f"{args.games} games: done {tally.commands / args.seconds:,.0f}/s, "
-                      f"{tally.late} sent late")
-        console.print(f"  send -> last of 8 viewers: [bold]{load.summary(tally.latencies)}[/]")
-    finally:
-        server.stop()
+def quiet(args: argparse.Namespace) -> None:
+    if args.wait_quiet > 0:
+        wait_quiet(args.wait_quiet, lambda text: console.print(f"[dim]{text}[/]"))
 
 
-def bench_rebuild(args: argparse.Namespace, options: dict[str, Any], workdir: Path) -> None:
-    extra_games(args.kind)
-    events, folded, stored = rebuild.run(args.kind, args.rebuild_seats,
-                                         json.loads(args.rebuild_options), workdir)
-    console.print(f"[bold]rebuild[/] {args.kind}: {events:,} events; from memory (decode + evolve) "
-                  f"[bold]{folded:,.0f} events/s[/]; from SQLite through the store "
-                  f"[bold]{stored:,.0f} events/s[/]")
+def plan_of(args: argparse.Namespace, rate: float) -> Plan:
+    return Plan(games=args.games, seconds=args.seconds, window=args.window, warmup=args.warmup,
+                rate=args.rate or rate, deflate=args.deflate,
+                options=json.loads(args.options) if args.options else None)
+
+
+def bench_table(args: argparse.Namespace, workdir: Path) -> None:
+    plan = plan_of(args, 500.0)
+    title = (f"plaza bench: {plan.games} games x (4 seats + 4 spectators), {plan.seconds:g} s "
+             f"measured per loop in {plan.window:g} s windows; {report.machine()}")
+    rows: list[Row] = []
+    for kind in args.kinds:
+        quiet(args)
+        rows.append(run_kind(kind, plan, workdir, args.server_cpu))
+        report.print_details(rows[-1])
+    report.print_rows(rows, plan.rate, title, args.markdown)
+    console.print(f"[dim]{report.FOOTNOTE} Server pinned to CPU {args.server_cpu}, generator to "
+                  f"CPU 1. Options: {({r.kind: r.options for r in rows if r.options})}; spare "
+                  f"games at the end: {({r.kind: r.spares for r in rows})}.[/]")
+
+
+def bench_scale(args: argparse.Namespace, workdir: Path) -> None:
+    plan = plan_of(args, RATE)
+    title = (f"plaza bench scale: open loop at {plan.rate:g} commands/s over {args.small} then "
+             f"{args.large} games; {report.machine()}")
+    rows = []
+    for kind in args.kinds:
+        quiet(args)
+        rows.append(run_scale(kind, plan, workdir, args.server_cpu, args.small, args.large))
+    print_scale(rows, plan, args.small, args.large, title)
+
+
+def bench_cluster(args: argparse.Namespace, workdir: Path) -> None:
+    plan = plan_of(args, 500.0)
+    redis = "REDIS_URL" if os.environ.get("REDIS_URL") else "a private redis-server"
+    title = (f"plaza bench cluster: {args.processes} server processes, one SQLite file, {redis}, "
+             f"nothing pinned; {plan.games} games x 8 connections spread over the processes; "
+             f"{report.machine()}")
+    rows = []
+    for kind in args.kinds:
+        quiet(args)
+        rows.append(run_cluster(kind, plan, workdir, args.processes))
+        report.print_details(rows[-1])
+    report.print_rows(rows, plan.rate, title, args.markdown)
+    console.print(f"[dim]{report.FOOTNOTE} Server CPU and RSS: all server processes (CPU with "
+                  f"Redis when it runs here).[/]")
+
+
+def bench_rebuild(args: argparse.Namespace, workdir: Path) -> None:
+    for kind in args.kinds:
+        register_extra(kind)
+        events, folded, stored = rebuild.run(kind, args.rebuild_seats,
+                                             json.loads(args.rebuild_options), workdir)
+        console.print(f"[bold]rebuild[/] {kind}: {events:,} events; from memory (decode + evolve) "
+                      f"[bold]{folded:,.0f} events/s[/]; from SQLite through the store "
+                      f"[bold]{stored:,.0f} events/s[/]")
 
 
 def bench_idle(args: argparse.Namespace, workdir: Path) -> None:
     raise_fd_limit()
-    server = BenchServer(workdir, args.server_cpu, extra_games(args.kind)).start()
+    kind = args.kinds[0]
+    server = BenchServer(workdir, args.server_cpu, extra_games(kind)).start()
     try:
-        before, after = asyncio.run(idle.hold(server.url, server.ws_url, args.kind,
+        before, after = asyncio.run(idle.hold(server.url, server.ws_url, kind,
                                               args.connections, server.rss_kib))
         per = (after - before) / args.connections
         console.print(f"[bold]idle[/] {args.connections:,} spectator connections: server RSS "
@@ -90,36 +116,49 @@ def bench_idle(args: argparse.Namespace, workdir: Path) -> None:
         server.stop()
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="plaza bench", description=__doc__)
-    parser.add_argument("what", nargs="*", choices=[[], *PARTS], metavar="{load,rebuild,idle}",
-                        help="which benchmarks (default: all)")
-    parser.add_argument("--kind", default="villa", help="game kind (tinydraw: the platform ceiling)")
-    parser.add_argument("--options", default="{}", help="game options, JSON")
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="plaza bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", nargs="?", default="table", choices=[*WHAT, "load"],
+                        help="which benchmark (default: table; `load` is the table)")
+    parser.add_argument("--kinds", "--kind", default=None,
+                        help=f"comma-separated game kinds (default: {','.join(KINDS)}; "
+                             f"scale: villa; idle: tinydraw)")
+    parser.add_argument("--seconds", type=float, default=4.0, help="measured seconds per loop")
+    parser.add_argument("--window", type=float, default=2.0,
+                        help="seconds per measured window (games are replaced between them)")
+    parser.add_argument("--warmup", type=float, default=1.0, help="seconds before measuring")
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--rate", type=float, default=500.0, help="open-loop offered commands/s")
-    parser.add_argument("--connections", type=int, default=5000)
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="open-loop commands/s in all (default 500; scale: 300)")
+    parser.add_argument("--options", default="", help="game options, JSON (default: per kind)")
+    parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the server")
+    parser.add_argument("--wait-quiet", type=float, default=0.0, metavar="SECONDS",
+                        help="before each kind, wait up to this long for other load to fall "
+                             "under 15%% of a core")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
+    parser.add_argument("--small", type=int, default=SMALL, help="scale: games of the small table")
+    parser.add_argument("--large", type=int, default=LARGE, help="scale: games of the large table")
+    parser.add_argument("--processes", type=int, default=2, help="cluster: server processes")
+    parser.add_argument("--connections", type=int, default=5000, help="idle: spectators")
     parser.add_argument("--rebuild-seats", type=int, default=4)
     parser.add_argument("--rebuild-options", default="{}",
                         help="options of the recorded games rebuilt (JSON)")
-    parser.add_argument("--deflate", action="store_true", help="permessage-deflate on the server")
-    parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
-    args = parser.parse_args(argv)
-    args.what = args.what or list(PARTS)
-    args.server_cpu = None if args.no_pin else 0
-    pin_self(None if args.no_pin else 1)
-    options = json.loads(args.options)
-    console.print(f"[dim]server pinned to CPU {args.server_cpu}, generator to CPU 1; "
-                  f"{os.cpu_count()} CPUs[/]" if not args.no_pin else "[dim]unpinned[/]")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    what = "table" if args.what == "load" else args.what
+    default: dict[str, Any] = {"scale": "villa", "idle": "tinydraw"}
+    args.kinds = (args.kinds or default.get(what) or ",".join(KINDS)).split(",")
+    pinned = not args.no_pin and what != "cluster" and (os.cpu_count() or 1) > 1
+    args.server_cpu = 0 if pinned else None
+    pin_self(1 if pinned else None)
     with tempfile.TemporaryDirectory(prefix="plaza-bench-") as tmp:
-        workdir = Path(tmp)
-        if "load" in args.what:
-            bench_load(args, options, workdir)
-        if "rebuild" in args.what:
-            bench_rebuild(args, options, workdir)
-        if "idle" in args.what:
-            bench_idle(args, workdir)
+        {"table": bench_table, "scale": bench_scale, "cluster": bench_cluster,
+         "rebuild": bench_rebuild, "idle": bench_idle}[what](args, Path(tmp))
 
 
 if __name__ == "__main__":

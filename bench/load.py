@@ -1,193 +1,240 @@
-"""The load generator: games of 4 seats and 4 spectators over raw `websockets` clients.
+"""The load generator: N games of 4 seats and 4 spectators, measured in windows.
 
-Closed loop: each game sends its next command as soon as the previous one is
-accepted. Open loop: each game sends on a fixed schedule, so the offered rate is
-fixed and latency is not queueing. Latency is from sending a command to the last
-of the game's 8 connections receiving the update that carries its events.
+All games are created, joined and connected before anything is measured. The run is cut
+into windows of a few seconds; only what happens inside a window counts (commands sent in
+it, their latency, the CPU the machine spent). A game that ends inside a window is
+replaced at once by a spare game that was set up beforehand, so the number of games in
+play stays N; between windows, with nothing in flight, the ended games are closed and the
+spares topped up, outside the measurement.
+
+Closed loop: each game sends its next command as soon as the last one has reached all 8
+of its connections. Open loop: one schedule sends commands at a fixed total rate, each to
+the next game in turn that has nothing in flight, so latency is not queueing. Latency runs
+from sending a command to the last of the game's 8 connections receiving its update.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
-import itertools
-import random
+import math
 import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-import msgspec
-import websockets
 
-_refs = itertools.count()
-COMPRESSION: list[str | None] = [None]  # "deflate" to ask for permessage-deflate, as browsers do
+from bench.cpu import Meter, Usage
+from bench.table import Table, open_table
 
-
-class Frame(msgspec.Struct):
-    op: str
-    seq: int = 0
-    ref: str | None = None
-    legal: list[Any] | None = None
-    active: list[int] | None = None
-    outcome: Any = None
-    code: str | None = None
-
-
-_decode = msgspec.json.Decoder(Frame).decode
-
-
-class Conn:
-    """One connection; its reader records when each seq arrived."""
-
-    def __init__(self, ws: Any, seat: int | None) -> None:
-        self.ws = ws
-        self.seat = seat
-        self.seq = 0
-        self.legal: list[Any] = []
-        self.active: list[int] = []
-        self.over = False
-        self.arrivals: dict[int, float] = {}
-        self.answers: dict[str, asyncio.Future[Frame]] = {}
-        self.changed = asyncio.Event()
-        self.task: asyncio.Task[None] | None = None
-
-    async def read(self) -> None:
-        try:
-            async for raw in self.ws:
-                frame = _decode(raw)
-                if frame.op in ("update", "welcome"):
-                    self.arrivals[frame.seq] = time.perf_counter()
-                    self.seq = frame.seq
-                    self.legal = frame.legal or []
-                    self.active = frame.active or []
-                    self.over = frame.outcome is not None
-                    self.changed.set()
-                elif frame.ref is not None and frame.ref in self.answers:
-                    self.answers.pop(frame.ref).set_result(frame)
-        except websockets.ConnectionClosed:
-            pass
-
-    async def wait_seq(self, seq: int) -> None:
-        while self.seq < seq:
-            self.changed.clear()
-            await self.changed.wait()
-
-    async def command(self, command: Any) -> Frame:
-        ref = f"b{next(_refs)}"
-        future: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
-        self.answers[ref] = future
-        await self.ws.send(msgspec.json.encode({"op": "command", "ref": ref, "command": command}))
-        return await future
+LATE = 0.005  # seconds behind the open loop's schedule that count as a late send
+SETUP_AT_ONCE = 25  # games set up concurrently
 
 
 @dataclass
-class Tally:
+class Result:
     commands: int = 0
     rejected: int = 0
-    games: int = 0
     latencies: list[float] = field(default_factory=list)
-    late: int = 0
+    ended: int = 0  # games that ended inside windows (each replaced by a spare)
+    cut: int = 0  # windows ended early because a game ended with no spare left
+    late: int = 0  # open loop: sends more than LATE behind the schedule
+    skipped: int = 0  # open loop: sends with every game busy
+    usage: Usage = field(default_factory=Usage)
+
+    @property
+    def rate(self) -> float:
+        return self.commands / self.usage.wall if self.usage.wall else 0.0
+
+    def p(self, q: float) -> float:
+        """The q-quantile of latency, in milliseconds."""
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def summary(self) -> str:
+        if not self.latencies:
+            return "no samples"
+        return (f"p50 {self.p(0.5):.2f} ms, p90 {self.p(0.9):.2f} ms, p99 {self.p(0.99):.2f} ms, "
+                f"max {1000 * max(self.latencies):.2f} ms, mean "
+                f"{1000 * statistics.fmean(self.latencies):.2f} ms (n={len(self.latencies)})")
 
 
-async def open_game(http: httpx.AsyncClient, ws_url: str, kind: str, options: dict[str, Any],
-                    seats: int, spectators: int) -> list[Conn]:
-    answer = await http.post("/api/games", json={"kind": kind, "seats": seats, "options": options})
-    answer.raise_for_status()
-    game = answer.json()["game_id"]
-    tokens = []
-    for seat in range(seats):
-        joined = await http.post(f"/api/games/{game}/join", json={"name": f"b{seat}", "seat": seat})
-        tokens.append(joined.json()["token"])
-    conns = []
-    for who in [*range(seats), *([None] * spectators)]:
-        ws = await websockets.connect(ws_url, max_size=None, compression=COMPRESSION[0],
-                                      ping_interval=None)
-        hello: dict[str, Any] = {"op": "hello", "game": game}
-        if who is not None:
-            hello["token"] = tokens[who]
-        await ws.send(msgspec.json.encode(hello))
-        conn = Conn(ws, who)
-        conn.task = asyncio.create_task(conn.read())
-        conns.append(conn)
-    for conn in conns:
-        await conn.wait_seq(1)
-    return conns
+class Load:
+    """The games in play (`slots`), the spares, and what the current window measured."""
 
+    def __init__(self, urls: list[tuple[str, str]], kind: str, options: dict[str, Any],
+                 meter: Meter, deflate: bool = False) -> None:
+        self.urls, self.kind, self.options = urls, kind, options
+        self.meter, self.deflate = meter, deflate
+        self.slots: list[Table] = []
+        self.spares: list[Table] = []
+        self.ended: list[Table] = []
+        self.made = 0
+        self.sending = False
+        self.closed_loop = True
+        self.result = Result()
+        self.measuring = False
+        self.spare_target = 0
+        self.flying = 0  # commands sent and not yet answered
+        self.landed = asyncio.Event()  # set when `flying` falls to 0
+        self.cut = asyncio.Event()  # set when a game ended with no spare: the window ends there
+        self.max_spares = 4
 
-async def close_game(conns: list[Conn]) -> None:
-    for conn in conns:
-        await conn.ws.close()
+    # -- setting up, outside the windows ---------------------------------------------------
 
+    async def _open(self, http: httpx.AsyncClient, count: int) -> list[Table]:
+        out: list[Table] = []
+        for start in range(0, count, SETUP_AT_ONCE):
+            batch = range(self.made + start, self.made + min(count, start + SETUP_AT_ONCE))
+            out += await asyncio.gather(*(open_table(http, self.urls, self.kind, self.options, n,
+                                                     self.on_done, self.deflate) for n in batch))
+        self.made += count
+        return out
 
-async def play_one(conns: list[Conn], rng: random.Random, tally: Tally, measure: bool) -> bool:
-    """One command by the seat to move; False when the game is over."""
-    seats = [c for c in conns if c.seat is not None]
-    mover = next((c for c in seats if c.legal and c.seat in c.active), None)
-    if mover is None:
-        return False
-    sent = time.perf_counter()
-    answer = await mover.command(rng.choice(mover.legal))
-    if answer.op != "accepted":
-        tally.rejected += 1
-        return True
-    for conn in conns:
-        await conn.wait_seq(answer.seq)
-    if measure:
-        tally.commands += 1
-        tally.latencies.append(max(c.arrivals[answer.seq] for c in conns) - sent)
-    return True
+    async def grow(self, games: int, spares: int) -> None:
+        """Bring the games in play up to `games` and the spares up to `spares`."""
+        async with httpx.AsyncClient(timeout=60) as http:
+            new = await self._open(http, max(0, games - len(self.slots)))
+            for table in new:
+                table.slot = len(self.slots)
+                self.slots.append(table)
+            self.spare_target = max(self.spare_target, spares)
+            self.max_spares = max(self.max_spares, spares, games // 2)
+            await self._top_up(http)
 
+    async def _top_up(self, http: httpx.AsyncClient) -> None:
+        for table in self.ended:
+            table.close()
+        self.ended.clear()
+        for index, table in enumerate(self.slots):
+            if table.over:
+                self.ended.append(table)
+                self.slots[index] = self._spare(index) or table
+        self.spares += await self._open(http, max(0, self.spare_target - len(self.spares)))
+        for index, table in enumerate(self.slots):
+            if table.over:
+                self.slots[index] = self._spare(index) or table
 
-async def game_slot(http: httpx.AsyncClient, ws_url: str, kind: str, options: dict[str, Any],
-                    deadline: float, tally: Tally, seed: int, interval: float | None,
-                    warmup_until: float) -> None:
-    rng = random.Random(seed)
-    while time.perf_counter() < deadline:
-        conns = await open_game(http, ws_url, kind, options, 4, 4)
-        tally.games += 1
-        next_send = time.perf_counter() + rng.random() * (interval or 0)
-        while time.perf_counter() < deadline:
-            if interval is not None:
-                delay = next_send - time.perf_counter()
-                if delay > 0:
-                    await asyncio.sleep(delay)
-                elif delay < -interval:
-                    tally.late += 1
-                next_send += interval
-            if not await play_one(conns, rng, tally, time.perf_counter() > warmup_until):
-                break
-        await close_game(conns)
+    def _spare(self, index: int) -> Table | None:
+        if not self.spares:
+            return None
+        table = self.spares.pop()
+        table.slot = index
+        return table
 
+    def close(self) -> None:
+        for table in [*self.slots, *self.spares, *self.ended]:
+            table.close()
 
-async def run(url: str, ws_url: str, kind: str, options: dict[str, Any], games: int,
-              seconds: float, rate: float | None, warmup: float = 1.0) -> tuple[Tally, float]:
-    tally = Tally()
-    # The generator's own garbage collections would pause every connection at once and
-    # show up as the server's latency; it runs for seconds, so it can do without.
-    gc.collect()
-    gc.disable()
-    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+    # -- in a window -----------------------------------------------------------------------------
+
+    def on_done(self, table: Table, latency: float | None) -> None:
+        self.flying -= 1
+        if table.counted:
+            if latency is None:
+                self.result.rejected += 1
+            else:
+                self.result.commands += 1
+                self.result.latencies.append(latency)
+        if self.sending and self.closed_loop:
+            self.advance(table)
+        if not self.flying:
+            self.landed.set()
+
+    def advance(self, table: Table) -> None:
+        """Send the next command of the game in this table's slot, or of a spare if it ended."""
+        while not table.send_next(self.measuring):
+            if table.slot < 0 or self.slots[table.slot] is not table:
+                return
+            self.ended.append(table)
+            if self.measuring:
+                self.result.ended += 1
+            spare = self._spare(table.slot)
+            if spare is None:
+                self.cut.set()
+                return
+            self.slots[table.slot] = table = spare
+        self.flying += 1
+
+    async def _ticker(self, rate: float, until: float) -> None:
+        interval, due, turn = 1.0 / rate, time.perf_counter(), 0
+        while not self.cut.is_set():
+            now = time.perf_counter()
+            while due <= now and due < until:
+                self.result.late += self.measuring and now - due > LATE
+                for step in range(len(self.slots)):
+                    table = self.slots[(turn + step) % len(self.slots)]
+                    if not table.busy and not table.over:
+                        turn += step + 1
+                        self.advance(table)
+                        break
+                else:
+                    self.result.skipped += self.measuring
+                due += interval
+            if due >= until:
+                return
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+
+    async def window(self, seconds: float, rate: float | None, measure: bool) -> float:
+        """One window: send for `seconds` (less if a game ends with no spare left), then drain
+        what is in flight and top up the spares. Returns the seconds it measured."""
+        self.closed_loop, self.measuring, self.sending = rate is None, measure, True
+        self.cut.clear()
+        ended_before = len(self.ended)
         start = time.perf_counter()
-        deadline = start + seconds + warmup
-        interval = games / rate if rate else None
-        await asyncio.gather(*(game_slot(http, ws_url, kind, options, deadline, tally, n,
-                                         interval, start + warmup) for n in range(games)))
-    gc.enable()
-    return tally, time.perf_counter() - start
+        before = self.meter.sample(start)
+        if rate is None:
+            for table in list(self.slots):
+                if not table.busy:
+                    self.advance(table)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.cut.wait(), seconds)
+        else:
+            await self._ticker(rate, start + seconds)
+        after = self.meter.sample(time.perf_counter())
+        self.sending = self.measuring = False
+        if measure:
+            self.result.usage.add(before, after)
+            self.result.cut += self.cut.is_set()
+        await self.drain()
+        # Enough spares for a whole window at the rate games ended in this one.
+        ended = (len(self.ended) - ended_before) * seconds / max(0.05, after.wall - start)
+        self.spare_target = min(self.max_spares,
+                                max(self.spare_target, math.ceil(1.5 * ended) + 1))
+        async with httpx.AsyncClient(timeout=60) as http:
+            await self._top_up(http)
+        return after.wall - start
 
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Wait for every command in flight to be answered (and seen by all 8)."""
+        if not self.flying:
+            return
+        self.landed.clear()
+        try:
+            await asyncio.wait_for(self.landed.wait(), timeout)
+        except TimeoutError:
+            for table in self.slots:
+                if table.busy:  # lost: no answer in time; counted as refused, the game retired
+                    table.busy, table.over, table.target = False, True, 0
+                    self.result.rejected += 1
+            self.flying = 0
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def summary(values: list[float]) -> str:
-    ms = [v * 1000 for v in values]
-    if not ms:
-        return "no samples"
-    return (f"p50 {statistics.median(ms):.2f} ms, p90 {percentile(ms, 0.9):.2f} ms, "
-            f"p99 {percentile(ms, 0.99):.2f} ms, max {max(ms):.2f} ms (n={len(ms)})")
+    async def measure(self, seconds: float, rate: float | None, window: float,
+                      warmup: float) -> Result:
+        """A warm-up window, then measured windows for `seconds` in all."""
+        gc.collect()
+        gc.disable()  # the generator's collections would pause every connection at once
+        try:
+            if warmup > 0:
+                await self.window(warmup, rate, measure=False)
+            self.result = Result()
+            left = seconds
+            while left > 0.01:
+                left -= await self.window(min(window, left), rate, measure=True)
+            return self.result
+        finally:
+            gc.enable()

@@ -33,14 +33,26 @@ def free_port() -> int:
 
 
 class BenchServer:
+    """`python -m server` on a free port. Without `redis_url` it uses the in-process broker
+    (REDIS_URL is ignored); several of them on one `db` with one Redis make a cluster."""
+
     def __init__(self, workdir: Path, cpu: int | None, extra_games: str = "",
-                 deflate: bool = False) -> None:
+                 deflate: bool = False, redis_url: str | None = None,
+                 redis_prefix: str = "") -> None:
         self.port = free_port()
         self.db = workdir / "bench.db"
+        self.log = workdir / f"server-{self.port}.log"
         self.cpu = cpu
         self.extra_games = extra_games
         self.deflate = deflate
+        self.redis_url = redis_url
+        self.redis_prefix = redis_prefix
         self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
 
     @property
     def url(self) -> str:
@@ -57,20 +69,33 @@ class BenchServer:
                "PLAZA_WAITING_PER_ADDRESS": "100000"}
         env.pop("REDIS_URL", None)
         args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", str(self.db)]
+        if self.redis_url:
+            args += ["--redis-url", self.redis_url, "--redis-prefix", self.redis_prefix]
         if self.deflate:
             args.append("--deflate")
         if self.cpu is not None and shutil.which("taskset"):
             args = ["taskset", "-c", str(self.cpu), *args]
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, preexec_fn=raise_fd_limit,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(args, cwd=ROOT, env=env, preexec_fn=raise_fd_limit,
+                                         stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                break
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.05)
-        raise RuntimeError("the benchmark server did not start")
+        self.stop()
+        raise RuntimeError(f"the benchmark server did not start:\n{self.log_tail()}")
+
+    def log_tail(self, size: int = 2000) -> str:
+        """The end of what the server wrote to stderr."""
+        try:
+            return self.log.read_bytes()[-size:].decode(errors="replace")
+        except OSError:
+            return ""
 
     def rss_kib(self) -> int:
         assert self.proc is not None

@@ -1,0 +1,105 @@
+"""One row of `plaza bench`: a fresh server for one game kind, a closed loop, then an open loop."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import os
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bench.cpu import Meter
+from bench.load import Load, Result
+from bench.serverproc import BenchServer, raise_fd_limit
+from domain.core import registry
+
+TEST_GAMES = "tests.support.tinygame"
+KINDS = ("tinydraw", "villa", "carrara", "barcelona", "bellavista")
+# Options that make a game last longer, so that fewer games end inside the windows: Tiny
+# Draw's 3 rounds are over in about 20 commands; at 100 rounds, once the deck is out, its
+# turns are a lone EndTurn, which keeps it the platform's ceiling.
+LONG_GAMES: dict[str, dict[str, Any]] = {"tinydraw": {"rounds": 100}}
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to measure: the load's shape and the windows' lengths."""
+
+    games: int = 100
+    seconds: float = 4.0  # measured, per loop
+    window: float = 2.0
+    warmup: float = 1.0
+    rate: float = 500.0  # open loop, commands/s in all
+    deflate: bool = False
+    options: dict[str, Any] | None = None  # None: LONG_GAMES or the kind's defaults
+    spares: int = 0  # spare games set up at first (0: a fifth of `games`)
+
+
+@dataclass
+class Row:
+    kind: str
+    options: dict[str, Any]
+    closed: Result = field(default_factory=Result)
+    open: Result = field(default_factory=Result)
+    spares: int = 0
+
+    def problems(self) -> list[str]:
+        out = [f"closed: {p}" for p in self.closed.usage.problems()]
+        out += [f"open: {p}" for p in self.open.usage.problems()]
+        if self.open.late > 0.01 * max(1, self.open.commands):
+            out.append(f"open: {self.open.late} sends late")
+        return out
+
+
+def extra_games(kind: str) -> str:
+    """The module the server must load for `kind`: the test-only game is benchmarked as the
+    platform's ceiling, when the tests are present. The generator itself needs no game."""
+    return TEST_GAMES if kind == "tinydraw" and importlib.util.find_spec(TEST_GAMES) else ""
+
+
+def register_extra(kind: str) -> None:
+    """Register the test-only game in this process (to rebuild its logs here)."""
+    if extra_games(kind) and registry.get(kind) is None:
+        registry.register(importlib.import_module(TEST_GAMES).GAME)
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run on uvloop when it is there: the generator's own cost per frame is then lower."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
+def options_for(kind: str, plan: Plan) -> dict[str, Any]:
+    return plan.options if plan.options is not None else LONG_GAMES.get(kind, {})
+
+
+async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan) -> Row:
+    row = Row(kind, options_for(kind, plan))
+    load = Load(urls, kind, row.options, meter, plan.deflate)
+    try:
+        await load.grow(plan.games, plan.spares or max(2, plan.games // 5))
+        row.closed = await load.measure(plan.seconds, None, plan.window, plan.warmup)
+        row.open = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+        row.spares = load.spare_target
+    finally:
+        load.close()
+    return row
+
+
+def run_kind(kind: str, plan: Plan, workdir: Path, server_cpu: int | None) -> Row:
+    raise_fd_limit()
+    kind_dir = workdir / kind
+    kind_dir.mkdir(exist_ok=True)
+    server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
+    try:
+        meter = Meter([server.pid], [os.getpid()])
+        return run_async(drive([(server.url, server.ws_url)], meter, kind, plan))
+    finally:
+        server.stop()

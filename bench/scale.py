@@ -1,0 +1,88 @@
+"""`plaza bench scale`: is latency flat as the table grows?
+
+One server, a fixed open-loop rate (300 commands/s in all), first over 10 games, then over
+1,000 (each with its 4 seats and 4 spectators connected: 8,000 connections); the p99 of the
+large table over the p99 of the small one should stay within 1.5.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.table import Table
+
+from bench.cpu import Meter
+from bench.load import Load, Result
+from bench.report import console, latency, pair, validity
+from bench.runs import Plan, extra_games, options_for, run_async
+from bench.serverproc import BenchServer, raise_fd_limit
+
+SMALL, LARGE, RATE = 10, 1000, 300.0
+TARGET = 1.5
+
+
+@dataclass
+class ScaleRow:
+    kind: str
+    small: Result = field(default_factory=Result)
+    large: Result = field(default_factory=Result)
+
+    @property
+    def ratio(self) -> float:
+        return self.large.p(0.99) / self.small.p(0.99)
+
+    def problems(self) -> list[str]:
+        out = [*self.small.usage.problems(), *self.large.usage.problems()]
+        for result in (self.small, self.large):
+            if result.late > 0.01 * max(1, result.commands):
+                out.append(f"{result.late} sends late")
+        return sorted(set(out))
+
+
+async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan,
+                small: int, large: int) -> ScaleRow:
+    row = ScaleRow(kind)
+    load = Load(urls, kind, options_for(kind, plan), meter, plan.deflate)
+    try:
+        await load.grow(small, plan.spares or 4)
+        row.small = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+        await load.grow(large, plan.spares or 4)
+        row.large = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+    finally:
+        load.close()
+    return row
+
+
+def run_scale(kind: str, plan: Plan, workdir: Path, server_cpu: int | None,
+              small: int = SMALL, large: int = LARGE) -> ScaleRow:
+    raise_fd_limit()
+    kind_dir = workdir / f"scale-{kind}"
+    kind_dir.mkdir(exist_ok=True)
+    server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
+    try:
+        meter = Meter([server.pid], [os.getpid()])
+        return run_async(drive([(server.url, server.ws_url)], meter, kind, plan, small, large))
+    finally:
+        server.stop()
+
+
+def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title: str) -> None:
+    table = Table(title=title, title_justify="left")
+    heads = ("kind", f"{small} games: done/s, p50 / p99 ms", f"{large} games: done/s, p50 / p99 ms",
+             f"p99 {large} / p99 {small} (target <= {TARGET:g})", "server CPU (small / large)",
+             "generator CPU", "other CPU", f"server RSS MiB at {large}", "validity")
+    for head in heads:
+        table.add_column(head, justify="left" if head in ("kind", "validity") else "right")
+    for row in rows:
+        s, g = row.small, row.large
+        table.add_row(row.kind, f"{s.rate:,.0f}: {latency(s)}", f"{g.rate:,.0f}: {latency(g)}",
+                      f"{row.ratio:.2f}", pair(s.usage.server_cores, g.usage.server_cores),
+                      pair(s.usage.generator_cores, g.usage.generator_cores),
+                      pair(s.usage.other_cores, g.usage.other_cores), f"{g.usage.rss / 1024:,.0f}",
+                      validity(row.problems()), style=None if not row.problems() else "red")
+    console.print(table)
+    for row in rows:
+        console.print(f"[dim]  {row.kind}: {small} games {row.small.summary()}; "
+                      f"{large} games {row.large.summary()}[/]")
