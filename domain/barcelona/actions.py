@@ -1,6 +1,6 @@
 """Every complete command of one action, placement, construction or gain choice.
 
-`rules.legal` assembles these per phase and task; `engine` asks the same functions
+`rules.legal` assembles these per phase and task; `evolve` asks the same functions
 whether an optional step has anything left to choose (so it can pass by itself).
 """
 

@@ -21,6 +21,8 @@ from .commands import (
     Store,
     Walk,
 )
+from .rules import legal
+from .state import State
 
 
 def priority(command: Command) -> int:
@@ -38,8 +40,9 @@ def priority(command: Command) -> int:
     return 3
 
 
-def bot_move(legal: list[Command], rng: Random) -> Command | None:
-    if not legal:
+def bot_move(state: State, seat: int, rng: Random) -> Command | None:
+    moves = legal(state, seat)
+    if not moves:
         return None
-    best = max(priority(c) for c in legal)
-    return rng.choice([c for c in legal if priority(c) == best])
+    best = max(priority(c) for c in moves)
+    return rng.choice([c for c in moves if priority(c) == best])

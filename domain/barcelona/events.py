@@ -209,3 +209,8 @@ Event = (
     | SagradaTileChosen | Stored | Built | CerdaScored | TurnEnded | Walked | JoyGiven | HexPlaced
     | StartingJoyChosen
 )
+
+# Draws from the bag and the Modernisme stack, its reshuffle, the setup, and a hidden Citizen
+# uncovered: each shows what was hidden or random, so undo never goes back across it.
+REVEALING = (CitizensDrawn, ProjectsRevealed, ProjectsRefreshed, ProjectsReshuffled, SetupDrawn,
+             CitizenUncovered)

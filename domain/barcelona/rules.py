@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from random import Random
 
-from domain.core import Illegal, settle
+from domain.core import Illegal
 
 from .actions import (
     action_commands,
@@ -43,15 +43,12 @@ from .commands import (
     TakeProject,
     Walk,
 )
-from .components import CLASSES, DISPLAY, HEX_SPACES, Cls, Condition
-from .engine import cerda_gains, evolve
+from .components import HEX_SPACES
 from .events import (
     ActionsEnded,
     ActionTaken,
     BenefitsChosen,
     Built,
-    CerdaScored,
-    CitizensDrawn,
     CitizensPlaced,
     CitizenUncovered,
     CobblestonePlaced,
@@ -61,9 +58,6 @@ from .events import (
     JoyGiven,
     PassengerPlaced,
     ProjectImproved,
-    ProjectsRefreshed,
-    ProjectsReshuffled,
-    ProjectsRevealed,
     ProjectTaken,
     SagradaStepped,
     SagradaTileChosen,
@@ -76,6 +70,7 @@ from .events import (
     TurnEnded,
     Walked,
 )
+from .flow import advance, reveal_placeholders
 from .pedestrians import hex_free
 from .reasons import why_illegal
 from .state import State, Task, active, tiles_remain, top
@@ -155,9 +150,7 @@ def _listed(state: State, seat: int) -> list[Command]:
 def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
     if command not in _legal(state, seat):
         raise Illegal(why_illegal(state, seat, command))
-    # Then what the command revealed, drawn one at a time from what remains.
-    return settle(evolve, state, _events_of(state, seat, command, rng),
-                  lambda s: [drawn] if (drawn := draw(s, rng)) is not None else None)
+    return advance(state, _events_of(state, seat, command, rng), rng)
 
 
 def _events_of(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
@@ -173,7 +166,7 @@ def _events_of(state: State, seat: int, command: Command, rng: Random) -> list[E
                                       if len(state.stacks[x]) > 1]
             return [Built(seat, site, level, crossings), *uncovered]
         case RevealProjects():
-            return [_reveal_placeholders(state, rng)]
+            return [reveal_placeholders(state, rng)]
         case Skip():
             task = top(state)
             return [Skipped(seat, task.kind if task else "")]
@@ -223,55 +216,3 @@ def _simple(seat: int, command: Command) -> Event:
         case ChooseStartingJoy(p):
             return StartingJoyChosen(seat, p)
     raise Illegal(f"Unknown command {command!r}.")
-
-
-# -- random draws -------------------------------------------------------------------
-
-
-def draw(state: State, rng: Random) -> Event | None:
-    """What the state waits for that no seat chooses: a random draw (from what remains)
-    or a Cerdà Scoring; None when a seat is to choose."""
-    if not state.projects_left and state.discards and state.phase != "over":
-        # research: "if at any point the stack would become empty, reshuffle the discarded
-        # tiles": so the stack is never empty while a reveal could need it
-        return ProjectsReshuffled(state.discards)
-    if state.reveal_due or state.phase == "reveal":
-        return _reveal_placeholders(state, rng)
-    if state.phase == "scoring":
-        return CerdaScored(state.scored, state.cerda_tiles[state.scored], cerda_gains(state))
-    if state.phase == "refresh":
-        left = list(state.projects_left)
-        return ProjectsRefreshed(tuple(_take(left, min(DISPLAY, len(left)), rng)))
-    if state.phase == "refill":
-        empty = [i for i, t in enumerate(state.display) if t is None and not state.face_down[i]]
-        return _reveal_into(state, empty, rng)
-    if state.phase == "draw":
-        return draw_citizens(state, state.turn, rng)
-    return None
-
-
-def _take(pool: list[Condition], n: int, rng: Random) -> list[Condition]:
-    return [pool.pop(rng.randrange(len(pool))) for _ in range(n)]
-
-
-def _reveal_placeholders(state: State, rng: Random) -> ProjectsRevealed:
-    return _reveal_into(state, [i for i, down in enumerate(state.face_down) if down], rng)
-
-
-def _reveal_into(state: State, slots: list[int], rng: Random) -> ProjectsRevealed:
-    """Tiles from the stack onto `slots`, as many as it holds (`draw` reshuffles the
-    discards for the rest)."""
-    left = list(state.projects_left)
-    tiles = _take(left, min(len(slots), len(left)), rng)
-    return ProjectsRevealed(tuple(slots[: len(tiles)]), tuple(tiles))
-
-
-def draw_citizens(state: State, seat: int, rng: Random, n: int = 2) -> CitizensDrawn:
-    """seed: draw 2 Citizens from the bag (what is left, when it runs low)."""
-    bag: list[Cls] = [c for c, k in zip(CLASSES, state.bag, strict=True) for _ in range(k)]
-    drawn = [bag.pop(rng.randrange(len(bag))) for _ in range(min(n, len(bag)))]
-    return CitizensDrawn(seat, len(drawn), tuple(drawn))
-
-
-__all__ = ["BuildIntersection", "BuildService", "MoveTram", "active", "decide", "draw",
-           "legal"]

@@ -1,7 +1,7 @@
 """The state of a game (immutable Structs and tuples) and small helpers over it.
 
-`evolve` lives in engine.py: it applies an event and then resolves everything that
-needs no choice. A turn is a `phase` plus a stack of `tasks` (the top one is what the
+`evolve` lives in evolve.py: it applies an event and then takes every step that needs
+no choice. A turn is a `phase` plus a stack of `tasks` (the top one is what the
 game waits for): a granted Sagrada Família step, a gain to store, an action granted by
 a Sidewalk space, a Public Service or a Passenger, and so on.
 """

@@ -28,8 +28,10 @@ from .components import (
     Violet,
     multiplier,
 )
-from .engine import lowest_visible, sidewalk_spot
+from .construction import lowest_visible
+from .events import CitizensDrawn, CitizensPlaced, Event
 from .geometry import SPACE_ENDS, SPACE_STREET, STREET_NAMES, WIDE, space_name
+from .performing import sidewalk_spot
 from .state import Phase, Player, Site, State, Task, top
 
 
@@ -234,3 +236,13 @@ def view(state: State, viewer: int | None) -> View:
         return table
     return replace(table, players=_players(state, viewer),
                    crossings=_seat_crossings(state, table.crossings, viewer))
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """A player's drawn Citizens and the lower Citizen of a stack are theirs alone."""
+    if isinstance(event, CitizensDrawn) and event.seat != viewer:
+        return CitizensDrawn(event.seat, event.count, ())
+    if isinstance(event, CitizensPlaced) and event.seat != viewer and event.bottom:
+        return CitizensPlaced(event.seat, event.crossing, event.top, None, event.paid,
+                              event.height)
+    return event

@@ -16,8 +16,8 @@ from msgspec.structs import replace
 from domain.barcelona import GAME
 from domain.barcelona.commands import Command
 from domain.barcelona.components import BASE_ACTIONS, EXPANSION_ACTIONS, Action
-from domain.barcelona.engine import settle
 from domain.barcelona.events import Event
+from domain.barcelona.evolve import until_choice
 from domain.barcelona.options import Options
 from domain.barcelona.state import State, Task, put
 from domain.barcelona.state import with_player as _with_player
@@ -86,4 +86,4 @@ def legal(state: State, seat: int = 0) -> list[Command]:
 
 
 def settled(state: State) -> State:
-    return settle(state)
+    return until_choice(state)

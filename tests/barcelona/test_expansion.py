@@ -170,8 +170,8 @@ def test_violet_conditions_count_what_the_player_has() -> None:
 def test_no_hexagonal_cobblestone_is_placed_once_the_supply_is_empty() -> None:
     state = replace(_game(), hexes=(1,) * 14)
     state = with_task(state, Task("hex", 0))
-    from domain.barcelona.engine import settle
-    assert settle(state).tasks == ()
+    from domain.barcelona.evolve import until_choice
+    assert until_choice(state).tasks == ()
 
 
 def test_sagrada_level_three_joy_three_times_each_to_either_pedestrian() -> None:

@@ -24,8 +24,8 @@ from domain.barcelona.components import (
     modernisme_pool,
     multiplier,
 )
-from domain.barcelona.engine import sidewalk_spot
 from domain.barcelona.options import Options
+from domain.barcelona.performing import sidewalk_spot
 from domain.barcelona.state import active
 from domain.core import registry
 

@@ -1,14 +1,16 @@
-"""`evolve`: apply one event, then resolve everything that needs no choice.
+"""`evolve`: apply one event, then take every step that needs no choice (`until_choice`).
 
-The consequences of each kind of event live in `performing` (actions), `construction`
-and `turns` (end of turn, scoring, the end); this module dispatches events, applies the
-small ones, and settles.
+The consequences of each kind of event live in `performing` (actions), `construction`,
+`pedestrians` and `turns` (the start and end of a turn, Cerdà Scoring, the display); this
+module matches the events, applies the small ones, and takes the passing steps.
 
-Resolution stops where a seat must choose (a command) or something random must be
-revealed (`rules.decide` then draws it and records it in an event).
+It stops where a seat must choose (a command) or something random must be revealed
+(flow.py then draws it and records it in an event, through `domain.core.settle`).
 """
 
 from __future__ import annotations
+
+from typing import assert_never
 
 from msgspec.structs import replace
 
@@ -33,7 +35,7 @@ from .components import (
     sagrada_supply,
     service_tiles,
 )
-from .construction import built, lowest_visible
+from .construction import built
 from .events import (
     ActionsEnded,
     ActionTaken,
@@ -42,6 +44,7 @@ from .events import (
     CerdaScored,
     CitizensDrawn,
     CitizensPlaced,
+    CitizenUncovered,
     CobblestonePlaced,
     Event,
     GameStarted,
@@ -75,25 +78,19 @@ from .performing import (
     passenger,
     plain,
     service,
-    sidewalk_spot,
     street,
     take,
     tram,
 )
 from .state import Player, State, Task, put, top, with_player
 from .turns import (
-    cerda_gains,
     end_turn,
     refreshed,
     reshuffled,
     revealed,
     scored_section,
-    section_due,
     start_turn,
 )
-
-__all__ = ["cerda_gains", "evolve", "lowest_visible", "section_due", "settle", "sidewalk_spot"]
-
 
 # -- setup ------------------------------------------------------------------------
 
@@ -216,7 +213,7 @@ def _joy(s: State, e: JoyGiven) -> State:
     return add_joy(s, e.seat, e.pedestrian, joy)
 
 
-# -- settling: everything that needs no choice -----------------------------------------
+# -- the steps that need no choice ------------------------------------------------------
 
 
 def _task_settled(s: State, task: Task) -> bool:
@@ -238,7 +235,9 @@ def _task_settled(s: State, task: Task) -> bool:
     return False
 
 
-def settle(s: State) -> State:
+def until_choice(s: State) -> State:
+    """The state moved on through every step that needs no choice: a task with nothing left
+    to choose is dropped, a phase with nothing to do is passed."""
     while True:
         task = top(s)
         if task is not None:
@@ -267,29 +266,55 @@ def _actions_left(s: State) -> bool:
     return bool(street_actions(s, s.turn))
 
 
+# The events of a street action (performing.py), and those that answer a task.
+ActionEvent = (ActionTaken | CobblestonePlaced | StreetBuilt | IntersectionBuilt | ProjectTaken
+               | ProjectImproved | ServiceBuilt | TramMoved | PassengerPlaced)
+TaskEvent = (BenefitsChosen | Skipped | SagradaStepped | SagradaTileChosen | Stored | Walked
+             | JoyGiven | HexPlaced | StartingJoyChosen)
+
+
 def evolve(state: State | None, event: Event) -> State:
+    """Apply one event; every event of the union has its case (mypy checks `assert_never`)."""
     if isinstance(event, GameStarted):
         return _setup(event)
     assert state is not None, "the first event must be GameStarted"
-    return settle(_apply(state, event))
-
-
-def _apply(s: State, e: Event) -> State:
-    match e:
+    match event:
         case SetupDrawn():
-            return _drawn_setup(s, e)
-        case ProjectsRevealed():
-            return revealed(s, e)
-        case ProjectsRefreshed():
-            return refreshed(s, e)
-        case ProjectsReshuffled():
-            return reshuffled(s, e)
+            s = _drawn_setup(state, event)
         case CitizensDrawn():
-            return _citizens_drawn(s, e)
+            s = _citizens_drawn(state, event)
         case CitizensPlaced():
-            return _placed(s, e)
-        case BenefitsChosen():
-            return _benefits(s, e)
+            s = _placed(state, event)
+        case ActionsEnded():
+            s = replace(state, phase="build")
+        case Built():
+            s = built(state, event)
+        case CitizenUncovered():
+            s = state  # the stack already shows it
+        case TurnEnded():
+            s = end_turn(state)
+        case ProjectsRevealed():
+            s = revealed(state, event)
+        case ProjectsRefreshed():
+            s = refreshed(state, event)
+        case ProjectsReshuffled():
+            s = reshuffled(state, event)
+        case CerdaScored():
+            s = scored_section(state, event)
+        case (ActionTaken() | CobblestonePlaced() | StreetBuilt() | IntersectionBuilt()
+              | ProjectTaken() | ProjectImproved() | ServiceBuilt() | TramMoved()
+              | PassengerPlaced()):
+            s = _performed(state, event)
+        case (BenefitsChosen() | Skipped() | SagradaStepped() | SagradaTileChosen() | Stored()
+              | Walked() | JoyGiven() | HexPlaced() | StartingJoyChosen()):
+            s = _answered(state, event)
+        case _:
+            assert_never(event)
+    return until_choice(s)
+
+
+def _performed(s: State, e: ActionEvent) -> State:
+    match e:
         case ActionTaken():
             return plain(s, e)
         case CobblestonePlaced():
@@ -308,27 +333,21 @@ def _apply(s: State, e: Event) -> State:
             return tram(s, e)
         case PassengerPlaced():
             return passenger(s, e)
-        case Built():
-            return built(s, e)
-        case CerdaScored():
-            return scored_section(s, e)
-    return _apply_step(s, e)
+    assert_never(e)
 
 
-def _apply_step(s: State, e: Event) -> State:
+def _answered(s: State, e: TaskEvent) -> State:
     match e:
+        case BenefitsChosen():
+            return _benefits(s, e)
         case Skipped():
             return pop(s)
-        case ActionsEnded():
-            return replace(s, phase="build")
         case SagradaStepped(seat):
             return _sagrada_step(s, seat)
         case SagradaTileChosen():
             return _sagrada_tile(s, e)
         case Stored(seat, coins, cloths):
             return with_player(pop(s), seat, coins=coins, cloths=cloths)
-        case TurnEnded():
-            return end_turn(s)
         case Walked():
             return _walk(s, e)
         case JoyGiven():
@@ -337,5 +356,4 @@ def _apply_step(s: State, e: Event) -> State:
             return place_hex(pop(s), seat, spot, violet)
         case StartingJoyChosen(seat, pedestrian):
             return add_joy(pop(s), seat, pedestrian, 1)
-    return s  # CitizenUncovered: the stack already shows it
-
+    assert_never(e)
