@@ -38,10 +38,11 @@ def name_of(seat: int, names: Sequence[str | None] = ()) -> str | None:
 
 
 def seat_name(seat: int | None, names: Sequence[str | None] = ()) -> str:
+    """A seat in a header or a table: `Ada (seat 0)`, else `seat 0`."""
     if seat is None:
         return "the game"
     name = name_of(seat, names)
-    return f"{name} (seat {seat})" if name else f"seat {seat}"
+    return f"{name} (seat {seat})" if name else who(seat, names)
 
 
 def short(value: Any, limit: int = 60) -> str:

@@ -2,7 +2,7 @@
 // struck through, because nothing is ever deleted.
 
 import { h } from "./dom.js";
-import { chip } from "./seats.js";
+import { chip, seatName } from "./seats.js";
 
 const REWOUND = "Rewound";
 
@@ -39,8 +39,7 @@ export class GameLog {
   }
 
   name(seat) {
-    const n = this.ctx.names && this.ctx.names[seat];
-    return n || `Seat ${seat + 1}`;
+    return seatName(this.ctx.names, seat);
   }
 
   add(envelopes) {

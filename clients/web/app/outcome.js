@@ -1,7 +1,7 @@
 // The end-of-game result: ranks, scores and the scoring breakdown as the server sent it.
 
 import { h, words } from "./dom.js";
-import { chip } from "./seats.js";
+import { chip, seatName } from "./seats.js";
 import { valueText } from "../games/generic.js";
 
 function perSeatRows(breakdown, seats, prefix = "") {
@@ -27,7 +27,7 @@ function perSeatRows(breakdown, seats, prefix = "") {
 
 export function renderOutcome(outcome, names) {
   const seats = outcome.scores.length;
-  const name = (seat) => (names && names[seat]) || `Seat ${seat + 1}`;
+  const name = (seat) => seatName(names, seat);
   const winners = outcome.winners.map(name);
   const headline = winners.length === 1 ? `${winners[0]} wins.` : `${winners.join(" and ")} share the win.`;
   const order = [...Array(seats).keys()].sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);

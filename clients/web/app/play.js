@@ -2,12 +2,13 @@
 
 import * as api from "./api.js";
 import { Connection } from "./connection.js";
-import { $, h, mount, plural } from "./dom.js";
+import { $, h, mount } from "./dom.js";
 import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { Picker } from "./picker.js";
 import { boardContext, drawBoard, playersPanel, practiceTag } from "./panels.js";
-import { setPalette } from "./seats.js";
+import { seatName as nameOf, setPalette } from "./seats.js";
+import { shareBox, waitingBox } from "./seating.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
 
@@ -37,7 +38,7 @@ function names() {
 }
 
 function seatName(seat) {
-  return names()[seat] || `Seat ${seat + 1}`;
+  return nameOf(names(), seat);
 }
 
 function showMessage(text, kind = "error") {
@@ -167,99 +168,6 @@ function drawPlayers() {
   }));
 }
 
-function drawWaiting() {
-  const meta = page.meta;
-  const box = h("div", { class: "waiting" });
-  if (!meta) return box;
-  const open = meta.names.map((n, i) => (n ? null : i)).filter((i) => i !== null);
-  box.append(h("p", {}, `This game starts by itself when every seat is taken (${plural(open.length, "open seat")} left).`));
-  if (page.seat === null && open.length) {
-    const input = h("input", { name: "name", placeholder: "Your name", required: true, maxlength: 40, value: store.playerName() });
-    const form = h("form", { class: "join-form", id: "join-form" },
-      h("label", {}, "Name ", input),
-      h("button", { type: "submit", class: "primary" }, "Join this game"));
-    form.addEventListener("submit", (e) => joinHere(e, input));
-    box.append(form);
-    const hint = sourceHint();
-    if (hint) box.append(hint);
-  }
-  // only the creator or a seated player may call the bots in: this browser must hold a token
-  if (open.length && store.botsToken(gameId)) {
-    box.append(h("p", {}, h("button", { type: "button", class: "fill-bots", onclick: fillWithBots },
-      `Fill ${open.length === 1 ? "the open seat" : `the ${open.length} open seats`} with bots`)));
-  }
-  return box;
-}
-
-async function joinHere(e, input) {
-  e.preventDefault();
-  const name = input.value.trim();
-  if (!name) return;
-  store.rememberName(name);
-  try {
-    // a fork of an unfinished game lets in only the source's seats, proven by their tokens
-    const joined = await api.joinGame(gameId, name, undefined, store.sourceSeat(page.meta));
-    store.rememberSeat(gameId, joined.seat, joined.token, name);
-    location.reload();
-  } catch (err) {
-    showMessage(err.message);
-  }
-}
-
-function sourceHint() {
-  const source = store.sourceSeat(page.meta);
-  if (!source) return null;
-  return h("p", { class: "source-seat" }, `You join as ${seatName(source.seat)}: your seat in the game this one was forked from.`);
-}
-
-async function fillWithBots() {
-  try {
-    await api.addBots(gameId, store.botsToken(gameId));
-  } catch (err) {
-    showMessage(err.message);
-  }
-  await checkStarted();
-}
-
-function drawShare() {
-  const items = [h("li", {}, h("a", { href: store.spectateLink(gameId), class: "spectate-link" }, "Spectate link"), " ",
-    copyButton(store.spectateLink(gameId)))];
-  if (page.seat !== null && page.token) {
-    const link = store.seatLink(gameId, page.token);
-    items.push(h("li", {}, h("a", { href: link, class: "seat-link" }, `Link to your seat (${seatName(page.seat)})`), " ",
-      copyButton(link), h("small", {}, " keep it private: it lets anyone play your seat")));
-  }
-  items.push(h("li", {}, h("a", { href: `/games/${encodeURIComponent(gameId)}/replay` }, "Replay this game")));
-  const held = store.seatsHeld(gameId);
-  let chooser = null;
-  if (held.length > 1 || (held.length && page.seat === null)) {
-    const select = h("select", { id: "play-as" },
-      h("option", { value: "" }, "Spectator"),
-      held.map((s) => h("option", { value: s.seat, selected: s.seat === page.seat }, `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}`)));
-    if (page.seat === null) select.value = "";
-    select.addEventListener("change", () => {
-      store.chooseSeat(gameId, select.value === "" ? -1 : Number(select.value));
-      location.reload();
-    });
-    chooser = h("label", {}, "View as ", select);
-  }
-  mount($("#share"), h("h2", {}, "Share"), h("ul", {}, items), chooser);
-}
-
-function copyButton(text) {
-  return h("button", {
-    type: "button", class: "small",
-    onclick: async (e) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        e.target.textContent = "copied";
-      } catch {
-        prompt("Copy this link:", text);
-      }
-    },
-  }, "copy");
-}
-
 function draw() {
   if (!page.board) return;
   const picker = page.picker;
@@ -276,7 +184,7 @@ function draw() {
 
   const boardBox = $("#board");
   const waiting = !page.outcome && (!page.meta || page.meta.status === "waiting" || page.view === null);
-  mount(boardBox, waiting ? drawWaiting() : null,
+  mount(boardBox, waiting ? waitingBox(page, gameId, { showMessage, checkStarted }) : null,
     page.view === null || page.view === undefined ? null : drawBoard(page.board, ctx));
   $("#status").textContent = statusText(ctx);
   $("#status").classList.toggle("your-turn", page.seat !== null && page.active.includes(page.seat) && !page.outcome);
@@ -295,7 +203,7 @@ function draw() {
   mount($("#actions"), actions);
   drawPlayers();
   mount($("#outcome"), page.outcome ? renderOutcome(page.outcome, names()) : null);
-  drawShare();
+  mount($("#share"), shareBox(page, gameId));
 }
 
 // -- the connection ----------------------------------------------------------------

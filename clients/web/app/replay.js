@@ -7,7 +7,7 @@ import { GameLog } from "./log.js";
 import { renderOutcome } from "./outcome.js";
 import { boardContext, drawBoard, playersPanel, practiceTag } from "./panels.js";
 import { Picker } from "./picker.js";
-import { setPalette } from "./seats.js";
+import { seatChoice, setPalette } from "./seats.js";
 import * as store from "./store.js";
 import { loadBoard } from "../games/index.js";
 
@@ -141,7 +141,7 @@ function viewerChooser() {
   // a seat's view needs its token (the server redacts for the caller)
   const seats = held.map((s) => s.seat);
   mount(select, h("option", { value: "" }, "Spectators"),
-    seats.map((s) => h("option", { value: s, selected: s === page.viewer }, `Seat ${s + 1}${names()[s] ? ` (${names()[s]})` : ""}`)));
+    seats.map((s) => h("option", { value: s, selected: s === page.viewer }, seatChoice(s, names()[s]))));
   select.value = page.viewer === null ? "" : String(page.viewer);
   select.onchange = async () => {
     page.viewer = select.value === "" ? null : Number(select.value);

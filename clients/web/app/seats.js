@@ -20,6 +20,16 @@ export function setPalette(palette) {
 }
 export const SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon"];
 
+/** A seat by its player's name, or "Seat 2" (seats count from 1 in words) when it has none. */
+export function seatName(names, seat) {
+  return (names && names[seat]) || `Seat ${seat + 1}`;
+}
+
+/** A seat in a list of seats: "Seat 2 (Bob)", or "Seat 2" without a name. */
+export function seatChoice(seat, name) {
+  return `Seat ${seat + 1}${name ? ` (${name})` : ""}`;
+}
+
 export function colour(seat) {
   return seat === null || seat === undefined ? "#888" : COLOURS[seat % COLOURS.length];
 }

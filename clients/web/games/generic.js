@@ -2,7 +2,7 @@
 // Board modules may reuse its helpers (describeCommand, valueText, viewTable).
 
 import { h, words } from "../app/dom.js";
-import { chip } from "../app/seats.js";
+import { chip, seatName as nameOf } from "../app/seats.js";
 
 const HIDDEN = "hidden";
 
@@ -25,8 +25,7 @@ export function describeCommand(command) {
 
 export function seatName(ctx, seat) {
   if (seat === null || seat === undefined) return "The game";
-  const name = ctx && ctx.names && ctx.names[seat];
-  return name ? name : `Seat ${seat + 1}`;
+  return nameOf(ctx && ctx.names, seat);
 }
 
 /** One line of the game log. */

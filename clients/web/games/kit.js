@@ -1,6 +1,7 @@
 // Small SVG pieces the board modules share: text, cards, target wrappers, name helpers.
 
 import { h, s } from "../app/dom.js";
+import { seatName } from "../app/seats.js";
 
 /** Text centred on (x, y). */
 export function label(x, y, text, attrs = {}) {
@@ -76,7 +77,7 @@ export function panel(width, height, title, ...children) {
 /** The name of a seat for the log ("Alice", or "Seat 2"). */
 export function who(ctx, seat) {
   if (seat === null || seat === undefined) return "The table";
-  return (ctx && ctx.names && ctx.names[seat]) || `Seat ${seat + 1}`;
+  return seatName(ctx && ctx.names, seat);
 }
 
 /** A row of HTML buttons as targets (for choices that have no place on the board). */
