@@ -1,5 +1,11 @@
 """Fan-out between server processes: one interface, in-process and Redis pub/sub.
 
+Redis carries it in one of two modes. Plain pub/sub (the default) sends every message to
+every node of a Redis Cluster, so the cluster's bus carries all of them; sharded pub/sub
+(Redis 7: SSUBSCRIBE/SPUBLISH, `PLAZA_REDIS_SHARDED=1`) keeps each game's channel on the
+node that owns its slot, so a cluster spreads the fan-out instead of repeating it. On a
+single Redis 7 both work the same; against a cluster, sharded mode talks to each node.
+
 The broker is only a wake-up call. A message carries a game's new envelopes
 (unredacted, server to server); a node that misses one notices the gap in seq
 and reads the store, and a node whose Redis connection comes back calls its
@@ -11,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 Handler = Callable[[bytes], Awaitable[None]]
@@ -92,14 +99,18 @@ class InProcessBroker:
 
 
 class RedisBroker:
-    """Redis pub/sub, one channel per game under a key prefix; survives Redis restarts."""
+    """Redis pub/sub, one channel per game under a key prefix; survives Redis restarts.
+    `sharded`: Redis 7's sharded pub/sub, through a cluster client when Redis is a cluster."""
 
     shared = True
 
-    def __init__(self, url: str, prefix: str = "plaza:", retry_delay: float = 0.2) -> None:
+    def __init__(self, url: str, prefix: str = "plaza:", retry_delay: float = 0.2,
+                 sharded: bool = False) -> None:
         self.url = url
         self.prefix = prefix
         self.retry_delay = retry_delay
+        self.sharded = sharded
+        self.cluster = False  # found out on the first connection, in sharded mode
         self._handlers = _Handlers()
         self._client: Any = None
         self._pubsub: Any = None
@@ -133,19 +144,25 @@ class RedisBroker:
 
     async def publish(self, game_id: str, payload: bytes) -> None:
         try:
-            await self._client.publish(self._channel(game_id), payload)
+            if self.sharded:
+                await self._client.spublish(self._channel(game_id), payload)
+            else:
+                await self._client.publish(self._channel(game_id), payload)
         except Exception as exc:  # the store has it; peers catch up when Redis is back
             log.warning("publish to Redis failed (%s); peers will catch up from the store", exc)
 
     async def subscribe(self, game_id: str, handler: Handler) -> None:
         if self._handlers.add(game_id, handler) and self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.subscribe(self._channel(game_id))
+                await self._join(self._pubsub, [self._channel(game_id)])
 
     async def unsubscribe(self, game_id: str, handler: Handler) -> None:
         if self._handlers.remove(game_id, handler) and self._pubsub is not None:
             with contextlib.suppress(Exception):
-                await self._pubsub.unsubscribe(self._channel(game_id))
+                if self.sharded:
+                    await self._pubsub.sunsubscribe(self._channel(game_id))
+                else:
+                    await self._pubsub.unsubscribe(self._channel(game_id))
 
     def on_reconnect(self, hook: Hook) -> None:
         self._handlers.hooks.append(hook)
@@ -163,23 +180,81 @@ class RedisBroker:
             first = False
             await asyncio.sleep(self.retry_delay)
 
+    async def _join(self, pubsub: Any, channels: list[str]) -> None:
+        if self.sharded:
+            await pubsub.ssubscribe(*channels)
+        else:
+            await pubsub.subscribe(*channels)
+
+    async def _messages(self, pubsub: Any) -> AsyncIterator[Any]:
+        if self.cluster:
+            async for message in self._cluster_messages(pubsub):
+                yield message
+        while True:
+            message = await pubsub.get_message(timeout=1.0)
+            if message is not None:
+                yield message
+
+    async def _cluster_messages(self, pubsub: Any) -> AsyncIterator[Any]:
+        """Each node's connection awaited at once. redis-py's own round robin waits out its
+        timeout on each quiet node in turn, which held messages back a second per node."""
+        waiting: dict[str, asyncio.Task[Any]] = {}
+        try:
+            while True:
+                for name in list(pubsub.node_pubsub_mapping):
+                    if name not in waiting:  # a node that holds a channel of ours since last time
+                        waiting[name] = asyncio.create_task(pubsub.get_sharded_message(
+                            ignore_subscribe_messages=True, timeout=0.25,
+                            target_node=self._client.get_node(node_name=name)))
+                if not waiting:
+                    await asyncio.sleep(0.25)
+                    continue
+                done, _ = await asyncio.wait(waiting.values(), return_when=asyncio.FIRST_COMPLETED)
+                for name, task in list(waiting.items()):
+                    if task in done:
+                        del waiting[name]
+                        message = task.result()
+                        if message is not None:
+                            yield message
+        finally:
+            for task in waiting.values():
+                task.cancel()
+
+    async def _find_cluster(self) -> None:
+        """In sharded mode, a Redis Cluster needs a client that sends each channel's SSUBSCRIBE
+        and SPUBLISH to the node owning its slot: swap the plain client for one."""
+        if self.cluster:  # the slots may have moved while we were away
+            await self._client.initialize()
+        if not self.sharded or self.cluster:
+            return
+        info = await self._client.info("cluster")
+        if info.get("cluster_enabled"):
+            import redis.asyncio as redis
+
+            plain = self._client
+            self._client = redis.RedisCluster.from_url(self.url, socket_connect_timeout=2,
+                                                       socket_keepalive=True)
+            self.cluster = True
+            with contextlib.suppress(Exception):
+                await plain.aclose()
+            await self._client.initialize()
+
     async def _session(self, first: bool) -> None:
+        await self._find_cluster()
         pubsub = self._client.pubsub(ignore_subscribe_messages=True)
         self._pubsub = pubsub
         try:
-            await pubsub.subscribe(f"{self.prefix}ctl")
-            channels = [self._channel(g) for g in self._handlers.by_game]
-            if channels:
-                await pubsub.subscribe(*channels)
+            # The control channel holds the connection open even before any game is watched.
+            channels = [f"{self.prefix}ctl", *(self._channel(g) for g in self._handlers.by_game)]
+            await self._join(pubsub, channels)
             self._connected.set()
             if not first:
                 self.reconnects += 1
                 for hook in list(self._handlers.hooks):
                     await hook()
             plen = len(self.prefix) + len("game:")
-            while True:
-                message = await pubsub.get_message(timeout=1.0)
-                if message is None or message.get("type") != "message":
+            async for message in self._messages(pubsub):
+                if message.get("type") not in ("message", "smessage"):
                     continue
                 channel = message["channel"]
                 channel = channel.decode() if isinstance(channel, bytes) else channel
@@ -191,5 +266,11 @@ class RedisBroker:
                 await pubsub.aclose()
 
 
-def make_broker(redis_url: str | None, prefix: str = "plaza:") -> Broker:
-    return RedisBroker(redis_url, prefix) if redis_url else InProcessBroker()
+def make_broker(redis_url: str | None, prefix: str = "plaza:", sharded: bool | None = None) -> Broker:
+    """Redis when a URL is given, else the in-process broker. `sharded` defaults to the
+    variable PLAZA_REDIS_SHARDED=1."""
+    if not redis_url:
+        return InProcessBroker()
+    if sharded is None:
+        sharded = os.environ.get("PLAZA_REDIS_SHARDED", "") == "1"
+    return RedisBroker(redis_url, prefix, sharded=sharded)

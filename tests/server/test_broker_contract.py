@@ -97,6 +97,15 @@ class TestRedisBroker(BrokerContract):
         await broker.close()
 
 
+
+class TestRedisShardedBroker(BrokerContract):
+    @pytest.fixture
+    async def broker(self, redis_url: str) -> AsyncIterator[Broker]:
+        broker = RedisBroker(redis_url, prefix=f"plaza-test-{uuid.uuid4().hex[:8]}:", sharded=True)
+        await broker.start()
+        yield broker
+        await broker.close()
+
 async def test_redis_broker_resubscribes_and_calls_hooks_after_redis_restarts(
         private_redis: PrivateRedis) -> None:
     broker = RedisBroker(private_redis.url, prefix="t:", retry_delay=0.1)
