@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from clients.cli import _glue_values, _split_bench, parser, run, serve_argv
+from clients.cli import run, serve_argv
+from clients.cli_parser import glue_values, parser, split_bench
 
 
 def test_serve_passes_exactly_the_flags_given() -> None:
@@ -19,17 +20,17 @@ def test_serve_passes_exactly_the_flags_given() -> None:
 
 
 def test_bench_takes_everything_after_it() -> None:
-    assert _split_bench(["bench", "--help"]) == ["--help"]
-    assert _split_bench(["--server", "http://x", "bench", "load", "--games", "3"]) == \
+    assert split_bench(["bench", "--help"]) == ["--help"]
+    assert split_bench(["--server", "http://x", "bench", "load", "--games", "3"]) == \
         ["load", "--games", "3"]
-    assert _split_bench(["games", "bench"]) is None
+    assert split_bench(["games", "bench"]) is None
 
 
 def test_a_token_may_start_with_a_dash() -> None:
-    assert _glue_values(["play", "g", "--token", "-abc"]) == ["play", "g", "--token=-abc"]
-    args = parser().parse_args(_glue_values(["play", "g", "--token", "-abc"]))
+    assert glue_values(["play", "g", "--token", "-abc"]) == ["play", "g", "--token=-abc"]
+    args = parser().parse_args(glue_values(["play", "g", "--token", "-abc"]))
     assert args.token == "-abc"
-    joined = parser().parse_args(_glue_values(["join", "g", "--name", "A", "--source-token", "-x"]))
+    joined = parser().parse_args(glue_values(["join", "g", "--name", "A", "--source-token", "-x"]))
     assert joined.source_token == "-x"
 
 
