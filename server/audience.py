@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.core import REWOUND, Envelope, canonical
+from domain.core import NULL, REWOUND, Envelope, canonical
 
 from . import metrics
 from .protocol import Update, Welcome
@@ -58,18 +58,21 @@ class Audiences:
             if line is None:
                 line = self._lines[env.seq] = game.describe(event)
             return env, line
-        return msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown))), game.describe(shown)
+        # The move's command shows what its event hid: it goes with the event's secret.
+        hidden = msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown)), command=NULL)
+        return hidden, game.describe(shown)
 
-    def snapshot(self, audience: int | None) -> tuple[Any, list[Any], list[int], Any]:
-        """(view, legal, active, outcome) of the current state for one audience."""
-        rt = self.runtime
-        state = rt.state
+    def snapshot(self, audience: int | None,
+                 table: tuple[list[int], Any] | None = None) -> tuple[Any, list[Any], list[int], Any]:
+        """(view, legal, active, outcome) of the current state for one audience; `table`:
+        (active, outcome), the same for every audience, when already known."""
+        state = self.runtime.state
         if state is None:
             return None, [], [], None
-        game = rt.game
-        active = game.active(state)
+        game = self.runtime.game
+        active, outcome = table or (game.active(state), game.outcome(state))
         legal = game.legal(state, audience) if audience is not None and audience in active else []
-        return self.view(state, audience), legal, active, game.outcome(state)
+        return self.view(state, audience), legal, active, outcome
 
     def view(self, state: Any, audience: int | None) -> Any:
         """The audience's view; computed and encoded once per state when every audience
@@ -100,19 +103,25 @@ class Audiences:
         return _encoder.encode(Welcome(rt.game_id, rt.kind, audience, rt.seq, events, view,
                                        legal, active, outcome, log))
 
-    def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]]) -> bytes:
-        view, legal, active, outcome = self.snapshot(audience)
+    def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]],
+               table: tuple[list[int], Any] | None = None) -> bytes:
+        view, legal, active, outcome = self.snapshot(audience, table)
         events, log = self.shown(pairs, audience)
         return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log))
 
     async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
-        """Send each audience its update; with `force`, even with no new envelopes."""
+        """Send each audience its update; with `force`, even with no new envelopes.
+
+        Per audience with a connection: one view, legal only for a seat that can act, one
+        encoding, and one decoding to text, whose string then goes to every connection."""
         if not self.viewers or not (pairs or force):
             return
         started = time.perf_counter()
         self._lines.clear()
+        state, game = self.runtime.state, self.runtime.game
+        table = (game.active(state), game.outcome(state)) if state is not None else None
         for audience, group in list(self.viewers.items()):
-            data = self.update(audience, pairs)
+            text = self.update(audience, pairs, table).decode()
             for viewer in list(group):
-                await viewer.send(data)
+                await viewer.send(text)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

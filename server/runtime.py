@@ -74,7 +74,8 @@ class Viewer(Protocol):
     @property
     def seat(self) -> int | None: ...
 
-    async def send(self, data: bytes) -> None: ...
+    async def send(self, data: bytes | str) -> None:
+        """Queue one frame (text, or UTF-8 bytes of it) for this viewer."""
 
 
 @dataclass

@@ -74,7 +74,7 @@ class Connection:
         self.session = Session(rate, burst, hello_seconds, time.monotonic())
         self.runtime: GameRuntime | None = None
         self.closed = False
-        self.backlog: deque[bytes] = deque()
+        self.backlog: deque[str] = deque()
         self.ready = asyncio.Event()
 
     @property
@@ -83,7 +83,7 @@ class Connection:
 
     # -- sending --------------------------------------------------------------------------
 
-    async def send(self, data: bytes) -> None:
+    async def send(self, data: bytes | str) -> None:
         if self.closed:
             return
         if len(self.backlog) >= MAX_BACKLOG:
@@ -92,7 +92,7 @@ class Connection:
             self.backlog.clear()
             self.ready.set()
             return
-        self.backlog.append(data)
+        self.backlog.append(data if isinstance(data, str) else data.decode())
         self.ready.set()
 
     async def drain(self) -> None:
@@ -103,7 +103,7 @@ class Connection:
                 await self.ready.wait()
                 self.ready.clear()
                 while backlog:
-                    await self.transport.send(backlog.popleft().decode())
+                    await self.transport.send(backlog.popleft())
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
         if self.closed:
@@ -114,7 +114,7 @@ class Connection:
         """Write what is queued now (before a close, so the last errors arrive)."""
         while self.backlog:
             with contextlib.suppress(Exception):
-                await self.transport.send(self.backlog.popleft().decode())
+                await self.transport.send(self.backlog.popleft())
 
     # -- the receive loop -------------------------------------------------------------------
 

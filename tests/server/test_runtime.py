@@ -16,9 +16,9 @@ from server.store import GameRow, SqliteStore
 class Viewer:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.frames: list[bytes] = []
+        self.frames: list[bytes | str] = []
 
-    async def send(self, data: bytes) -> None:
+    async def send(self, data: bytes | str) -> None:
         self.frames.append(data)
 
 
