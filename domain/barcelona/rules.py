@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from random import Random
 
 from domain.core import Illegal
+from domain.core.game import listed_once
 
 from .actions import (
     action_commands,
@@ -116,17 +116,8 @@ def _reveal(state: State) -> list[Command]:
     return [RevealProjects()] if any(state.face_down) and tiles_remain(state) else []
 
 
+@listed_once
 def legal(state: State, seat: int) -> list[Command]:
-    return list(_legal(state, seat))
-
-
-# Sent with each state to the active seat and checked again by `decide`: listed once.
-@lru_cache(maxsize=1024)
-def _legal(state: State, seat: int) -> tuple[Command, ...]:
-    return tuple(_listed(state, seat))
-
-
-def _listed(state: State, seat: int) -> list[Command]:
     if seat not in active(state):
         return []
     task = top(state)
@@ -148,7 +139,7 @@ def _listed(state: State, seat: int) -> list[Command]:
 
 
 def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
-    if command not in _legal(state, seat):
+    if command not in legal(state, seat):
         raise Illegal(why_illegal(state, seat, command))
     return advance(state, _events_of(state, seat, command, rng), rng)
 

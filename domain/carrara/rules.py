@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from random import Random
 
 from domain.core import Illegal
+from domain.core.game import listed_once
 
 from .building import build_options, due, payments
 from .commands import (
@@ -132,18 +132,8 @@ def bonus_options(state: State) -> list[Command]:
     return [ChooseBonusTypes(pair) for pair in combinations(KINDS, 2)]
 
 
+@listed_once
 def legal(state: State, seat: int) -> list[Command]:
-    return list(_legal(state, seat))
-
-
-# The seat is sent its legal commands with each state, then `decide` checks the command
-# it sends against the same list: listed once per state and seat.
-@lru_cache(maxsize=1024)
-def _legal(state: State, seat: int) -> tuple[Command, ...]:
-    return tuple(_listed(state, seat))
-
-
-def _listed(state: State, seat: int) -> list[Command]:
     if seat not in active(state):
         return []
     match state.phase:
@@ -174,7 +164,7 @@ def _listed(state: State, seat: int) -> list[Command]:
 
 
 def decide(state: State, seat: int, command: Command, rng: Random) -> list[Event]:
-    if command not in _legal(state, seat):
+    if command not in legal(state, seat):
         raise Illegal(why_illegal(state, seat, command))
     match command:
         case TurnWheel():

@@ -13,8 +13,9 @@ contract when the class is created, at import, rather than at its first call.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, wraps
 from random import Random
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -23,6 +24,7 @@ C = TypeVar("C")  # command union
 E = TypeVar("E")  # event union
 O = TypeVar("O")  # options  # noqa: E741
 V = TypeVar("V")  # view
+S_contra = TypeVar("S_contra", contravariant=True)
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -46,6 +48,29 @@ def ranks_from(keys: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
     ranks = [1 + sum(1 for other in order if other > mine) for mine in order]
     winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
     return ranks, winners
+
+
+class Lister(Protocol[S_contra, C]):
+    """`legal`'s signature: the commands `seat` may send in `state`."""
+
+    def __call__(self, state: S_contra, seat: int) -> list[C]: ...
+
+
+def listed_once(listed: Lister[S, C]) -> Lister[S, C]:
+    """`legal` from a function that lists the commands: listed once per state and seat, a
+    fresh list each call. The server sends the seat to move its legal commands with each
+    state, then `decide` checks the command it sends against the same list; states are
+    frozen, so the list holds for as long as the state does."""
+
+    @lru_cache(maxsize=1024)
+    def once(state: S, seat: int) -> tuple[C, ...]:
+        return tuple(listed(state, seat))
+
+    @wraps(listed)
+    def legal(state: S, seat: int) -> list[C]:
+        return list(once(state, seat))
+
+    return legal
 
 
 # What every concrete game defines itself: the class attributes, then the functions (the

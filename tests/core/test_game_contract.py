@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from domain.core import Game
-from domain.core.game import REQUIRED_ATTRIBUTES, REQUIRED_FUNCTIONS
+from domain.core.game import REQUIRED_ATTRIBUTES, REQUIRED_FUNCTIONS, listed_once
 from domain.core.registry import games
 from tests.support.tinygame import GAME as TINYDRAW
 from tests.support.tinygame import Command, Dealt, Event, Options, Played, State, TinyDraw, View
@@ -78,3 +78,19 @@ def test_every_registered_game_declares_the_whole_contract() -> None:
     for game in games().values():
         for name in REQUIRED_FUNCTIONS:
             assert getattr(type(game), name) is not getattr(Game, name), (game.kind, name)
+
+
+def test_listed_once_lists_once_per_state_and_seat_and_hands_out_a_fresh_list() -> None:
+    calls: list[tuple[State, int]] = []
+
+    @listed_once
+    def legal(state: State, seat: int) -> list[Command]:
+        calls.append((state, seat))
+        return TINYDRAW.legal(state, seat)
+
+    state = TINYDRAW.evolve(None, TINYDRAW.start(Options(), 2, Random(1))[0])
+    first = legal(state, 0)
+    first.clear()
+    assert legal(state, 0) == TINYDRAW.legal(state, 0) != []
+    assert legal(state, 1) == []
+    assert calls == [(state, 0), (state, 1)]
