@@ -37,6 +37,9 @@ class Envelope(msgspec.Struct, frozen=True):
     prev_hash: str
     hash: str
     data: Any
+    # Extension: the command that began this move (on a move's first envelope only; absent
+    # from setup events, the rest of a move, older logs, and where it would show a secret).
+    command: Any = None
 
 
 # Client -> server -------------------------------------------------------------

@@ -3,7 +3,9 @@
 from .codec import EventCodec, rng_for, tag_of
 from .envelope import (
     GENESIS,
+    NULL,
     REWOUND,
+    UNDO,
     Envelope,
     RewoundData,
     canonical,
@@ -28,6 +30,7 @@ from .rules import decide_checked, settle, undo_target
 
 __all__ = [
     "GENESIS",
+    "NULL",
     "REJECTION_CODES",
     "REWOUND",
     "Envelope",
@@ -46,6 +49,7 @@ __all__ = [
     "Table",
     "Timeline",
     "TrimmedHistory",
+    "UNDO",
     "UndoRefused",
     "canonical",
     "decide_checked",

@@ -3,6 +3,13 @@
 `hash = sha256(prev_hash || canonical JSON of the envelope without hash)`, where
 canonical JSON has sorted keys and no insignificant whitespace (PROTOCOL.md).
 `data` is kept as canonical JSON bytes, so hashing never re-encodes the event.
+
+`command` is the move that produced the envelope's event, as canonical JSON: the first
+envelope of each accepted command carries it (a `Rewound` carries the undo), so the log
+records what each seat chose next to what the rules made of it, and a verifier can decide
+every move again. Setup envelopes and the rest of a command's events carry none. An
+envelope without a command leaves the field out of its JSON, hashed form included, so
+logs written before the field existed keep their hashes.
 """
 
 from __future__ import annotations
@@ -14,9 +21,14 @@ import msgspec
 
 GENESIS = "0" * 64
 REWOUND = "Rewound"
+# No command: the default, left out of the JSON (compared by identity when encoding, so
+# every envelope without a command must hold this very object: `seal` sees to it).
+NULL = msgspec.Raw(b"null")
+# The command a `Rewound` records: the platform's undo, as a seat sends it.
+UNDO = b'{"type":"Undo"}'
 
 
-class Envelope(msgspec.Struct, frozen=True, omit_defaults=False):
+class Envelope(msgspec.Struct, frozen=True, omit_defaults=True):
     game_id: str
     seq: int
     type: str
@@ -28,9 +40,15 @@ class Envelope(msgspec.Struct, frozen=True, omit_defaults=False):
     prev_hash: str
     hash: str
     data: msgspec.Raw
+    command: msgspec.Raw = NULL
+
+    @property
+    def commanded(self) -> bool:
+        """Whether this envelope records the command (or undo) that began a move."""
+        return self.command is not NULL and self.command != NULL
 
 
-class _Unhashed(msgspec.Struct, frozen=True):
+class _Unhashed(msgspec.Struct, frozen=True, omit_defaults=True):
     game_id: str
     seq: int
     type: str
@@ -41,6 +59,7 @@ class _Unhashed(msgspec.Struct, frozen=True):
     irreversible: bool
     prev_hash: str
     data: msgspec.Raw
+    command: msgspec.Raw = NULL
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -51,22 +70,34 @@ def canonical(obj: Any) -> bytes:
     return _encoder.encode(obj)
 
 
+def _command(command: msgspec.Raw | bytes | None) -> msgspec.Raw:
+    """The one `NULL` for no command (whatever spelling it came in), else the raw bytes."""
+    if command is None or command is NULL or command == NULL or command == b"null":
+        return NULL
+    return command if isinstance(command, msgspec.Raw) else msgspec.Raw(command)
+
+
 def hash_of(
     game_id: str, seq: int, type: str, v: int, actor: int | None, ref: str | None,
     at: int, irreversible: bool, prev_hash: str, data: msgspec.Raw,
+    command: msgspec.Raw | None = None,
 ) -> str:
-    body = _Unhashed(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, data)
+    body = _Unhashed(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, data,
+                     _command(command))
     return hashlib.sha256(prev_hash.encode("ascii") + _encoder.encode(body)).hexdigest()
 
 
 def seal(
     game_id: str, seq: int, type: str, v: int, actor: int | None, ref: str | None,
     at: int, irreversible: bool, prev_hash: str, data: bytes,
+    command: msgspec.Raw | bytes | None = None,
 ) -> Envelope:
-    """Build an envelope and compute its hash. `data` must already be canonical JSON."""
-    raw = msgspec.Raw(data)
-    digest = hash_of(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, raw)
-    return Envelope(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, digest, raw)
+    """Build an envelope and compute its hash. `data` and `command` (the move it records,
+    if any) must already be canonical JSON."""
+    raw, cmd = msgspec.Raw(data), _command(command)
+    digest = hash_of(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, raw, cmd)
+    return Envelope(game_id, seq, type, v, actor, ref, at, irreversible, prev_hash, digest, raw,
+                    cmd)
 
 
 def verify_chain(envelopes: list[Envelope], first_prev: str = GENESIS) -> int | None:
@@ -77,7 +108,7 @@ def verify_chain(envelopes: list[Envelope], first_prev: str = GENESIS) -> int | 
         if env.seq != expected_seq or env.prev_hash != prev:
             return env.seq
         digest = hash_of(env.game_id, env.seq, env.type, env.v, env.actor, env.ref, env.at,
-                         env.irreversible, env.prev_hash, env.data)
+                         env.irreversible, env.prev_hash, env.data, env.command)
         if digest != env.hash:
             return env.seq
         prev = env.hash
@@ -91,7 +122,7 @@ def rechain(envelopes: list[Envelope], game_id: str) -> list[Envelope]:
     prev = GENESIS
     for seq, env in enumerate(envelopes, start=1):
         new = seal(game_id, seq, env.type, env.v, env.actor, env.ref, env.at,
-                   env.irreversible, prev, bytes(env.data))
+                   env.irreversible, prev, bytes(env.data), env.command)
         out.append(new)
         prev = new.hash
     return out

@@ -5,6 +5,10 @@ the resulting envelopes into a `Proposal`, changing nothing. The caller makes it
 (the runtime commits it to the store; Simulation just keeps it), then applies it with
 `Timeline.accept`. So what a stored game and a simulated game record is the same by
 construction, and a failed commit leaves the timeline as it was.
+
+Each proposal of a command (or undo) records it, as canonical JSON, on its first envelope:
+the log then proves itself, since a verifier holding the seed can decide every move again
+(replays/resim.py) and compare what it makes with what was recorded.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 import msgspec
 
 from .codec import rng_for
-from .envelope import REWOUND, Envelope, RewoundData, canonical, seal
+from .envelope import REWOUND, UNDO, Envelope, RewoundData, canonical, seal
 from .game import Outcome
 from .history import Step, Timeline
 from .rules import decide_checked
@@ -48,9 +52,10 @@ class Proposal(msgspec.Struct, frozen=True):
 
 
 def propose_events(timeline: Timeline, table: Table, events: list[Any], actor: int | None,
-                   ref: str | None, at: int | None = None) -> Proposal:
+                   ref: str | None, at: int | None = None, command: bytes | None = None) -> Proposal:
     """Seal `events` after the timeline's last envelope; `at` is the time (None: the seq,
-    for a domain with no clock) written into each envelope."""
+    for a domain with no clock) written into each envelope, `command` (canonical JSON) the
+    move that made them, recorded on the first."""
     game, codec = timeline.game, timeline.codec
     state, prev, seq = timeline.state, _chained(timeline), timeline.seq
     envelopes, steps = [], []
@@ -58,7 +63,8 @@ def propose_events(timeline: Timeline, table: Table, events: list[Any], actor: i
         tag, v, data = codec.encode(event)
         seq += 1
         env = seal(table.game_id, seq, tag, v, actor, ref, seq if at is None else at,
-                   game.irreversible(event), prev, data)
+                   game.irreversible(event), prev, data, command)
+        command = None
         state = game.evolve(state, event)
         envelopes.append(env)
         steps.append(Step(env, event, state))
@@ -79,7 +85,7 @@ def propose_command(timeline: Timeline, table: Table, seat: int, command: Any, r
     comes from the seed and the seq it would take, so any process decides it alike."""
     rng = rng_for(table.seed, timeline.seq + 1)
     events = decide_checked(timeline.game, timeline.state, table.seats, seat, command, rng)
-    return propose_events(timeline, table, events, seat, ref, at)
+    return propose_events(timeline, table, events, seat, ref, at, canonical(command))
 
 
 def propose_rewind(timeline: Timeline, table: Table, seat: int, ref: str, to_seq: int,
@@ -87,7 +93,7 @@ def propose_rewind(timeline: Timeline, table: Table, seat: int, ref: str, to_seq
     """A `Rewound` envelope taking the effective history back to `to_seq` (see `undo_target`)."""
     seq = timeline.seq + 1
     env = seal(table.game_id, seq, REWOUND, 1, seat, ref, seq if at is None else at, False,
-               _chained(timeline), canonical(RewoundData(to_seq)))
+               _chained(timeline), canonical(RewoundData(to_seq)), UNDO)
     return Proposal([env], [], rewind_to=to_seq)
 
 

@@ -66,8 +66,8 @@ CREATE TABLE IF NOT EXISTS snapshots(
 ) WITHOUT ROWID;
 """
 
-EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data"
-INSERT_EVENT = "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data, command"
+INSERT_EVENT = f"INSERT INTO events (game_id, {EVENT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
 INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
 INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, seq, created_at,
@@ -109,6 +109,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHEN EXISTS (SELECT 1 FROM refs r WHERE r.game_id = NEW.game_id
                      AND r.seat = NEW.seat AND r.ref = NEW.ref)
         BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was accepted'); END"""),
+    # The command each move records on its first event (canonical JSON; NULL on setup
+    # events, the rest of a move's events, and every event written before this column).
+    ("ALTER TABLE events ADD COLUMN command BLOB",),
 )
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]

@@ -10,6 +10,7 @@ import aiosqlite
 import msgspec
 
 from domain.core import Envelope
+from domain.core.envelope import NULL
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .schema import (
@@ -61,7 +62,8 @@ class SqliteBase:
 
 def event_row(env: Envelope) -> tuple[Any, ...]:
     return (env.game_id, env.seq, env.type, env.v, env.actor, env.ref, env.at,
-            int(env.irreversible), env.prev_hash, env.hash, bytes(env.data))
+            int(env.irreversible), env.prev_hash, env.hash, bytes(env.data),
+            bytes(env.command) if env.commanded else None)
 
 
 class SqliteEventLog(SqliteBase):
@@ -91,8 +93,9 @@ class SqliteEventLog(SqliteBase):
             sql += " LIMIT ?"
             params += (limit,)
         rows = await self._all(sql, params)
-        return [Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data))
-                for seq, type_, v, actor, ref, at, irr, prev, digest, data in rows]
+        return [Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data),
+                         NULL if command is None else msgspec.Raw(command))
+                for seq, type_, v, actor, ref, at, irr, prev, digest, data, command in rows]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         found = await self.events(game_id, after=seq - 1, upto=seq)

@@ -19,11 +19,12 @@ ENVELOPE = {"game_id", "seq", "type", "v", "actor", "ref", "at", "irreversible",
             "hash", "data"}
 WELCOME = {"op", "game", "kind", "seat", "seq", "events", "view", "legal", "active", "outcome"}
 UPDATE = {"op", "seq", "events", "view", "legal", "active", "outcome"}
-EXTENSIONS = {"welcome": {"log"}, "update": {"log"}, "state": {"seat"}}
+# `command`: only on a move's first envelope, for the audiences that see its event whole.
+EXTENSIONS = {"welcome": {"log"}, "update": {"log"}, "state": {"seat"}, "envelope": {"command"}}
 
 
 def _check_envelope(env: dict[str, Any]) -> None:
-    assert set(env) == ENVELOPE
+    assert ENVELOPE <= set(env) <= ENVELOPE | EXTENSIONS["envelope"]
     assert isinstance(env["seq"], int) and isinstance(env["at"], int) and isinstance(env["v"], int)
     assert isinstance(env["irreversible"], bool) and len(env["hash"]) == 64
     assert env["hash"] == env["hash"].lower() and len(env["prev_hash"]) == 64
@@ -42,6 +43,8 @@ async def test_websocket_frames_have_exactly_the_protocol_fields(live_server: Li
     update = next(f for f in seat.frames if f["op"] == "update")
     assert set(update) == UPDATE | EXTENSIONS["update"]
     _check_envelope(update["events"][0])
+    assert update["events"][0]["command"] == {"type": "Draw"}, "the move records its command"
+    assert all("command" not in env for env in seat.welcome["events"]), "setup records none"
     rejected = await seat.command({"type": "Draw"}, ref="r2")
     assert set(rejected) == {"op", "ref", "code", "message"} and rejected["code"] == "illegal"
     await seat.send({"op": "ping"})
