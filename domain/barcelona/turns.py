@@ -1,4 +1,5 @@
-"""The start and end of a turn, Cerdà Scoring, the Modernisme display and the end of the game."""
+"""For `evolve`: the start and end of a turn, Cerdà Scoring, the Modernisme display and the end
+of the game, as changes of the state (flow.py makes the events nobody chooses)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Bella Vista: architects bid for their place in the building order and build a town."""
 
-from .game import GAME, BellaVista
+from .game import GAME
 
-__all__ = ["GAME", "BellaVista"]
+__all__ = ["GAME"]

@@ -1,5 +1,5 @@
 """Villa: hedges and gardens, with the expert Features and the team variants."""
 
-from .game import GAME, Villa
+from .game import GAME
 
-__all__ = ["GAME", "Villa"]
+__all__ = ["GAME"]
