@@ -186,7 +186,8 @@ async def _replay_export(client: PlazaClient, args: argparse.Namespace, console:
 
 
 def replay_verify(path: str, console: Console) -> int:
-    """Check a replay file locally: hash chain, rebuild, outcome."""
+    """Check a replay file locally: hash chain, every move re-simulated, outcome; says whether
+    the rules prove it."""
     from replays.format import ReplayError
     from replays.verify import verify
 
@@ -203,7 +204,8 @@ def replay_verify(path: str, console: Console) -> int:
     result = f", outcome scores {outcome.scores}, winners {outcome.winners}" if outcome else ""
     console.print(Text.assemble((f"{path}: valid", "bold green"),
                                 f" replay of {header.kind} ({header.seats} seats), "
-                                f"{verified.events} events, hash chain intact{result}."),
+                                f"{verified.events} events, hash chain intact{result}; "
+                                f"{verified.proof()}."),
                   soft_wrap=True)
     return 0
 

@@ -20,6 +20,11 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True):
     game_id: str | None = None
     seed: int | None = None
     outcome: Outcome | None = None
+    # A fork's: the game and seq it was forked from, and how many of the file's first
+    # envelopes are that game's effective history, re-chained (its own moves follow them).
+    forked_from: str | None = None
+    forked_at: int | None = None
+    prefix: int | None = None
 
 
 class ReplayError(ValueError):

@@ -9,10 +9,21 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Outcome, Rejection, Timeline, rechain, registry, rng_for
+from domain.core import (
+    REWOUND,
+    EventCodec,
+    Outcome,
+    Rejection,
+    RewoundData,
+    Timeline,
+    rechain,
+    registry,
+    rng_for,
+)
 from domain.core.registry import AnyGame
 from replays.format import FORMAT, Header, ReplayError, dumps
-from replays.verify import verify
+from replays.resim import compare_prefix
+from replays.verify import Verified, verify
 
 from .games import Runtime
 from .limits import Limits, Refused, check_plain, clean_name
@@ -266,27 +277,82 @@ class Service:
                          for env in envelopes]
         header = Header(FORMAT, row.kind, msgspec.json.decode(row.options), row.seats,
                         [names.get(s) for s in range(row.seats)], game_id=row.game_id,
-                        seed=row.seed if public else None, outcome=outcome)
+                        seed=row.seed if public else None, outcome=outcome,
+                        forked_from=row.forked_from if row.forked_at is not None else None,
+                        forked_at=row.forked_at, prefix=await self._fork_prefix(row))
         return dumps(header, envelopes)
 
+    async def _fork_prefix(self, row: GameRow) -> int | None:
+        """How many of a fork's first envelopes are its source's history (None: not a fork):
+        a verifier re-simulates the fork's own moves only after them."""
+        if row.forked_at is None or row.forked_from is None:
+            return None
+        kept: list[int] = []  # the seqs of the source's effective history at the fork point
+        for env in await self.store.events(row.forked_from, upto=row.forked_at):
+            if env.type == REWOUND:
+                to_seq = msgspec.json.decode(env.data, type=RewoundData).to_seq
+                while kept and kept[-1] > to_seq:
+                    kept.pop()
+            else:
+                kept.append(env.seq)
+        return len(kept)
+
     async def import_replay(self, data: bytes, address: str = "") -> GameRow:
-        # Verifying folds every event: off the event loop, so other games keep moving.
+        """A finished game from a replay file whose every move the rules re-simulate (a fork's
+        from its fork point, its first events being those of a public game held here)."""
+        # Re-simulating decides every move again: off the event loop, so other games keep moving.
         try:
             verified = await asyncio.to_thread(verify, data)
             header = verified.header
             names = self._import_names(header)
+            outcome = self._proven_outcome(verified)
+            if verified.prefix:
+                await self._check_fork_source(verified)
         except (ReplayError, Refused) as exc:
             raise Problem(400, "bad_replay", f"The replay does not verify: {exc}.") from None
         game = self.kind(header.kind)
         new_id = new_game_id()
         envelopes = rechain(verified.envelopes, new_id)
-        outcome = game.outcome(verified.state) if verified.state is not None else None
-        status = "finished" if outcome is not None else "imported"
+        # An imported fork stays one, so its own replay names the prefix a verifier skips.
+        source = (header.forked_from, header.forked_at) if verified.prefix else (header.game_id, None)
         row = GameRow(new_id, header.kind, self.options(game, header.options), header.seats,
-                      status, header.seed or 0, len(envelopes), now_ms(), header.game_id, None,
-                      msgspec.json.encode(outcome) if outcome else None, None, address)
+                      "finished", header.seed or 0, len(envelopes), now_ms(), *source,
+                      msgspec.json.encode(outcome), None, address)
         await self.store.create_game(row, envelopes, names)
         return row
+
+    @staticmethod
+    def _proven_outcome(verified: Verified) -> Outcome:
+        """The outcome of a file the rules prove, or `Refused` saying why it cannot be imported."""
+        if not verified.resimulated:
+            raise Refused(f"it is {verified.proof()}; only a game whose every move the rules "
+                          "re-simulate can be imported")
+        outcome = verified.timeline.game.outcome(verified.state) if verified.state is not None else None
+        if outcome is None:
+            raise Refused(f"its game is not over at seq {verified.timeline.seq}; only finished "
+                          "games can be imported")
+        return outcome
+
+    async def _check_fork_source(self, verified: Verified) -> None:
+        """A fork's first events are proven by its source's log: this server must hold that
+        game, public (else matching its secret history would reveal it), with that history."""
+        header = verified.header
+        origin = f"its first {verified.prefix} events are game {header.forked_from}'s"
+        row = await self.store.game(header.forked_from) if header.forked_from else None
+        if row is None or header.forked_at is None:
+            raise Refused(f"{origin}, a game this server does not hold, so they cannot be proven")
+        if await self.secret(row):
+            raise Refused(f"{origin}, a game still being played")
+        if not 0 <= header.forked_at <= row.seq:
+            raise Refused(f"{origin} up to seq {header.forked_at}, past that game's end")
+        game = self.kind(row.kind)
+        if row.kind != header.kind:
+            raise Refused(f"{origin}, a game of {game.title}")
+        source = await load_timeline(self.store, EventCodec(game), row.game_id, header.forked_at,
+                                     use_snapshots=False)
+        why = compare_prefix(verified.envelopes[: verified.prefix], source.effective())
+        if why is not None:
+            raise Refused(f"{origin} at seq {header.forked_at}, but {why}")
 
     def _import_names(self, header: Header) -> list[tuple[int, str, str | None]]:
         """The header's seats and names, refused when no real game could have them."""
