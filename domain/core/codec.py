@@ -59,4 +59,32 @@ def rng_for(seed: int, seq: int, purpose: str = "") -> Random:
     """
     key = f"plaza:{seed}:{seq}" + (f":{purpose}" if purpose else "")
     digest = hashlib.sha256(key.encode()).digest()
-    return Random(int.from_bytes(digest, "big"))
+    return _Deferred(int.from_bytes(digest, "big"))
+
+
+class _Deferred(Random):
+    """A `Random(key)` that seeds itself on its first draw: most commands draw nothing, and
+    seeding the Mersenne Twister from a 256-bit key costs more than deciding many a command.
+    Every draw goes through `random` or `getrandbits`, so it draws exactly what Random(key) would."""
+
+    _key: int | None
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._key = a  # Random.__init__ lands here: remember, seed later
+
+    def _seeded(self) -> None:
+        if self._key is not None:
+            key, self._key = self._key, None
+            super().seed(key)
+
+    def random(self) -> float:
+        self._seeded()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._seeded()
+        return super().getrandbits(k)
+
+    def getstate(self) -> Any:
+        self._seeded()
+        return super().getstate()
