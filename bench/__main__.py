@@ -25,6 +25,7 @@ from typing import Any
 from bench import idle, rebuild, report
 from bench.cluster import run_cluster
 from bench.cpu import wait_quiet
+from bench.profile import print_top
 from bench.report import console
 from bench.runs import KINDS, Plan, Row, extra_games, register_extra, run_kind
 from bench.scale import LARGE, RATE, SMALL, print_scale, run_scale
@@ -46,7 +47,8 @@ def quiet(args: argparse.Namespace) -> None:
 def plan_of(args: argparse.Namespace, rate: float) -> Plan:
     return Plan(games=args.games, seconds=args.seconds, window=args.window, warmup=args.warmup,
                 rate=args.rate or rate, deflate=args.deflate,
-                options=json.loads(args.options) if args.options else None)
+                options=json.loads(args.options) if args.options else None,
+                profile=args.profile)
 
 
 def bench_table(args: argparse.Namespace, workdir: Path) -> None:
@@ -57,8 +59,10 @@ def bench_table(args: argparse.Namespace, workdir: Path) -> None:
     for kind in args.kinds:
         quiet(args)
         rows.append(run_kind(kind, plan, workdir, args.server_cpu))
-        report.print_details(rows[-1])
+        report.print_row_details(rows[-1])
     report.print_rows(rows, plan.rate, title, args.markdown)
+    for row in rows if plan.profile else []:
+        print_top(row.kind, Path(plan.profile) / f"{row.kind}.txt")
     console.print(f"[dim]{report.FOOTNOTE} Server pinned to CPU {args.server_cpu}, generator to "
                   f"CPU 1. Options: {({r.kind: r.options for r in rows if r.options})}; spare "
                   f"games at the end: {({r.kind: r.spares for r in rows})}.[/]")
@@ -85,7 +89,7 @@ def bench_cluster(args: argparse.Namespace, workdir: Path) -> None:
     for kind in args.kinds:
         quiet(args)
         rows.append(run_cluster(kind, plan, workdir, args.processes))
-        report.print_details(rows[-1])
+        report.print_row_details(rows[-1])
     report.print_rows(rows, plan.rate, title, args.markdown)
     console.print(f"[dim]{report.FOOTNOTE} Server CPU and RSS: all server processes (CPU with "
                   f"Redis when it runs here).[/]")
@@ -136,6 +140,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--wait-quiet", type=float, default=0.0, metavar="SECONDS",
                         help="before each kind, wait up to this long for other load to fall "
                              "under 15%% of a core")
+    parser.add_argument("--profile", default="", metavar="DIR",
+                        help="table: py-spy records the server in the closed loop, into DIR")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
     parser.add_argument("--small", type=int, default=SMALL, help="scale: games of the small table")

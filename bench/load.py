@@ -55,6 +55,15 @@ class Result:
         ordered = sorted(self.latencies)
         return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
+    def problems(self) -> list[str]:
+        """Why these figures cannot be trusted; empty when they can."""
+        out = self.usage.problems()
+        if self.late > 0.01 * max(1, self.commands):
+            out.append(f"{self.late} sends late")
+        if self.skipped > 0.01 * max(1, self.commands):
+            out.append(f"{self.skipped} sends skipped (every game busy)")
+        return out
+
     def summary(self) -> str:
         if not self.latencies:
             return "no samples"

@@ -8,13 +8,16 @@ import platform
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
 from bench.cpu import HZ, OTHER_LIMIT
 from bench.load import Result
-from bench.runs import Row
+
+if TYPE_CHECKING:
+    from bench.runs import Row
 
 # Wide enough for the table when the output is a file or a pipe, not a terminal.
 console = Console(width=None if sys.stdout.isatty() else 200)
@@ -88,14 +91,17 @@ def print_rows(rows: Sequence[Row], rate: float, title: str, markdown: bool) -> 
     console.print(table)
 
 
-def print_details(row: Row) -> None:
+def print_row_details(row: Row) -> None:
+    print_details(f"{row.kind} closed", row.closed)
+    print_details(f"{row.kind} open", row.open)
+
+
+def print_details(name: str, result: Result) -> None:
     """What the table leaves out: the spread of latency and how the games turned over."""
-    for name, result in (("closed", row.closed), ("open", row.open)):
-        console.print(f"[dim]  {row.kind} {name}: {result.summary()}; {result.rejected} refused, "
-                      f"{result.ended} games ended and replaced, {result.cut} windows cut short "
-                      f"(no spare game left), "
-                      f"{result.late} sent late, {result.skipped} with every game busy; "
-                      f"{result.usage.other_detail()}[/]")
+    console.print(f"[dim]  {name}: {result.summary()}; {result.rejected} refused, "
+                  f"{result.ended} games ended and replaced, {result.cut} windows cut short "
+                  f"(no spare game left), {result.late} sent late, {result.skipped} with every "
+                  f"game busy; {result.usage.other_detail()}[/]")
 
 
 FOOTNOTE = (f"CPU in cores (100% = one CPU for the measured windows), from /proc: the server process, "

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from bench.cpu import Meter
 from bench.load import Load, Result
+from bench.profile import Profiler
 from bench.serverproc import BenchServer, raise_fd_limit
 from domain.core import registry
 
@@ -37,6 +38,7 @@ class Plan:
     deflate: bool = False
     options: dict[str, Any] | None = None  # None: LONG_GAMES or the kind's defaults
     spares: int = 0  # spare games set up at first (0: a fifth of `games`)
+    profile: str = ""  # a directory: py-spy records the server during the closed loop
 
 
 @dataclass
@@ -48,11 +50,8 @@ class Row:
     spares: int = 0
 
     def problems(self) -> list[str]:
-        out = [f"closed: {p}" for p in self.closed.usage.problems()]
-        out += [f"open: {p}" for p in self.open.usage.problems()]
-        if self.open.late > 0.01 * max(1, self.open.commands):
-            out.append(f"open: {self.open.late} sends late")
-        return out
+        return ([f"closed: {p}" for p in self.closed.problems()]
+                + [f"open: {p}" for p in self.open.problems()])
 
 
 def extra_games(kind: str) -> str:
@@ -85,7 +84,13 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
     load = Load(urls, kind, row.options, meter, plan.deflate)
     try:
         await load.grow(plan.games, plan.spares or max(2, plan.games // 5))
-        row.closed = await load.measure(plan.seconds, None, plan.window, plan.warmup)
+        profiler = Profiler(meter.servers[0], Path(plan.profile) / f"{kind}.txt") \
+            if plan.profile else None
+        try:
+            row.closed = await load.measure(plan.seconds, None, plan.window, plan.warmup)
+        finally:
+            if profiler is not None:
+                profiler.stop()
         row.open = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
         row.spares = load.spare_target
     finally:

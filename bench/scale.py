@@ -15,7 +15,7 @@ from rich.table import Table
 
 from bench.cpu import Meter
 from bench.load import Load, Result
-from bench.report import console, latency, pair, validity
+from bench.report import console, latency, pair, print_details, validity
 from bench.runs import Plan, extra_games, options_for, run_async
 from bench.serverproc import BenchServer, raise_fd_limit
 
@@ -34,11 +34,8 @@ class ScaleRow:
         return self.large.p(0.99) / self.small.p(0.99)
 
     def problems(self) -> list[str]:
-        out = [*self.small.usage.problems(), *self.large.usage.problems()]
-        for result in (self.small, self.large):
-            if result.late > 0.01 * max(1, result.commands):
-                out.append(f"{result.late} sends late")
-        return sorted(set(out))
+        return ([f"small: {p}" for p in self.small.problems()]
+                + [f"large: {p}" for p in self.large.problems()])
 
 
 async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan,
@@ -84,5 +81,5 @@ def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title:
                       validity(row.problems()), style=None if not row.problems() else "red")
     console.print(table)
     for row in rows:
-        console.print(f"[dim]  {row.kind}: {small} games {row.small.summary()}; "
-                      f"{large} games {row.large.summary()}[/]")
+        print_details(f"{row.kind} {small} games", row.small)
+        print_details(f"{row.kind} {large} games", row.large)
