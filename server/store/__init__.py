@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from .base import (
     KEEP_REJECTIONS,
     Catalogue,
@@ -20,11 +22,12 @@ from .sqlite import SqliteStore
 
 def open_store(url: str) -> Store:
     """The store a `--db` value names: `memory:` for one that keeps nothing, a
-    `postgresql://` URL for a PostgreSQL database, else a SQLite file."""
+    `postgresql://` URL for a PostgreSQL database (PLAZA_PG_POOL connections per process,
+    default 8), else a SQLite file."""
     if url == "memory:":
         return MemoryStore()
     if url.startswith(URL_SCHEMES):
-        return PostgresStore(url)
+        return PostgresStore(url, pool_size=int(os.environ.get("PLAZA_PG_POOL") or 8))
     return SqliteStore(url)
 
 

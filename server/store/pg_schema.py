@@ -70,13 +70,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         top_seq bigint NOT NULL,
         state bytea NOT NULL,
         PRIMARY KEY (game_id, seq))"""),
+    # 2: the command each move records on its first event (canonical JSON; NULL on setup
+    # events, on the rest of a move's events, and on every event written before this column).
+    ("ALTER TABLE events ADD COLUMN command bytea",),
 )
 
 # One lock for every Plaza database on the server: processes starting at once take turns.
 MIGRATION_LOCK = 0x706C617A61  # "plaza"
 
-EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data"
-INSERT_EVENT = "INSERT INTO events VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)"
+EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data, command"
+INSERT_EVENT = (f"INSERT INTO events (game_id, {EVENT_COLUMNS}) "
+                "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)")
 INSERT_ANSWER = "INSERT INTO answers (game_id, seat, ref, answer, refused) VALUES ($1,$2,$3,$4,$5)"
 PRUNE_REFUSALS = f"""DELETE FROM answers WHERE game_id = $1 AND seat = $2 AND refused AND n <= (
     SELECT n FROM answers WHERE game_id = $1 AND seat = $2 AND refused ORDER BY n DESC

@@ -14,6 +14,7 @@ import asyncpg
 import msgspec
 
 from domain.core import Envelope
+from domain.core.envelope import NULL
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .pg_schema import (
@@ -84,7 +85,8 @@ class PostgresBase:
 
 def event_row(env: Envelope) -> tuple[Any, ...]:
     return (env.game_id, env.seq, env.type, env.v, env.actor, env.ref, env.at,
-            env.irreversible, env.prev_hash, env.hash, bytes(env.data))
+            env.irreversible, env.prev_hash, env.hash, bytes(env.data),
+            bytes(env.command) if env.commanded else None)
 
 
 class PostgresEventLog(PostgresBase):
@@ -110,8 +112,9 @@ class PostgresEventLog(PostgresBase):
             params.append(limit)
             sql += f" LIMIT ${len(params)}"
         rows = await self._all(sql, *params)
-        return [Envelope(game_id, seq, type_, v, actor, ref, at, irr, prev, digest, msgspec.Raw(data))
-                for seq, type_, v, actor, ref, at, irr, prev, digest, data in rows]
+        return [Envelope(game_id, seq, type_, v, actor, ref, at, irr, prev, digest, msgspec.Raw(data),
+                         NULL if command is None else msgspec.Raw(command))
+                for seq, type_, v, actor, ref, at, irr, prev, digest, data, command in rows]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         found = await self.events(game_id, after=seq - 1, upto=seq)
