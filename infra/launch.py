@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Run several Plaza server processes on one SQLite file and one Redis.
+"""Run several Plaza server processes on one store (a SQLite file or PostgreSQL) and one Redis.
 
     python infra/launch.py --processes 2 --base-port 8001 --db plaza.db --redis-url redis://127.0.0.1:6379/0
+    python infra/launch.py --processes 3 --db postgresql://plaza@db-host:5432/plaza --redis-url redis://redis-host:6379/0
 
 Process i listens on base-port + i; put nginx (infra/nginx.conf) in front to
 serve them behind one address. The launcher waits until every process answers
@@ -45,8 +46,8 @@ def start_all(args: argparse.Namespace, ports: list[int], procs: list[subprocess
     """Start the first process alone, then the rest once it answers (into `procs`, so a
     failure half-way still stops what was started).
 
-    The first one creates the SQLite file and its schema; the others then open a file
-    that is already set up instead of racing for its first locks.
+    The first one creates the store's schema (the SQLite file, or PostgreSQL's tables); the
+    others then open a store that is already set up instead of racing for its first locks.
     """
     procs.append(start(args, ports[0]))
     wait_ready(procs, ports[:1], args.timeout)
@@ -81,7 +82,8 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--host", default=os.environ.get("PLAZA_HOST", "127.0.0.1"))
     parser.add_argument("--base-port", type=int, default=8001)
-    parser.add_argument("--db", default=os.environ.get("PLAZA_DB", "plaza.db"))
+    parser.add_argument("--db", default=os.environ.get("PLAZA_DB", "plaza.db"),
+                        help="a SQLite file, or postgresql://user@host:port/dbname (PLAZA_DB)")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
     parser.add_argument("--timeout", type=float, default=30.0)
     args = parser.parse_args()
