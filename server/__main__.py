@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import gc
 import logging
+import time
 
 import uvicorn
 
+from . import metrics
 from .app import create_app
 from .config import Config
 from .protocol import MAX_FRAME
@@ -23,6 +25,19 @@ def tune_gc() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 50, 100)
+    gc.callbacks.append(_time_collections)
+
+
+_started: list[float] = [0.0]
+
+
+def _time_collections(phase: str, info: dict[str, int]) -> None:
+    """Every pause of the collector as a metric (plaza_gc_seconds), since one long one sets
+    the latency of every command in flight."""
+    if phase == "start":
+        _started[0] = time.perf_counter()
+    else:
+        metrics.GC_SECONDS.labels(str(info["generation"])).observe(time.perf_counter() - _started[0])
 
 
 def main(argv: list[str] | None = None) -> None:

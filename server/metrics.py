@@ -20,6 +20,9 @@ FANOUT_SECONDS = Histogram(
 BOT_MOVES = Counter("plaza_bot_moves_total", "Commands sent by this process's bots (another "
                     "process may have sent the same one first)", ["kind"], registry=REGISTRY)
 GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
+GC_SECONDS = Histogram(
+    "plaza_gc_seconds", "Pauses of the cyclic garbage collector, by generation", ["generation"],
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5), registry=REGISTRY)
 FAULTS = Counter("plaza_faults_total", "Unexpected exceptions caught at the edge, by type", ["type"],
                  registry=REGISTRY)
 
