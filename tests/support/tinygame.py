@@ -12,6 +12,7 @@ After 3 rounds the highest score wins; ties are shared.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 import msgspec
 
@@ -52,9 +53,16 @@ class Started(msgspec.Struct, tag="Started", tag_field="type", frozen=True):
 
 
 class Dealt(msgspec.Struct, tag="Dealt", tag_field="type", frozen=True):
+    """Version 2: `count` added, so a redacted deal still says how many cards it gave."""
+
     seat: int
     cards: list[int] | None  # None when redacted
     count: int
+
+
+def _dealt_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 had no `count`: every deal was the two starting cards."""
+    return {**data, "count": len(data["cards"]) if data.get("cards") is not None else 2}
 
 
 class Played(msgspec.Struct, tag="Played", tag_field="type", frozen=True):
@@ -118,6 +126,9 @@ class TinyDraw(Game[State, Command, Event, Options, View]):
     event_type = Event
     view_type = View
     state_type = State
+    # A real upcaster, so replays of old versions stay tested (tests/replays/data).
+    event_versions = {"Dealt": 2}
+    upcasters = {("Dealt", 1): _dealt_v1_to_v2}
 
     def start(self, options: Options, seats: int, rng: Random) -> list[Event]:
         deck = list(DECK)
