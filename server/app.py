@@ -35,7 +35,7 @@ def register_extra_games(modules: tuple[str, ...]) -> None:
 def create_app(config: Config) -> Starlette:
     register_extra_games(config.extra_games)
     store = open_store(config.db)
-    broker = make_broker(config.redis_url, config.redis_prefix)
+    broker = make_broker(config.redis_url, config.redis_prefix, config.redis_sharded)
     runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
                                               max_loaded=config.max_loaded,
                                               bot_delay=config.bot_delay))

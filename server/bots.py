@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("plaza.bots")
 _frame = msgspec.json.Decoder(Accepted | Rejected)
-RETRYABLE = frozenset({"busy", "internal"})  # answers about the server, not the move
+RETRYABLE = frozenset({"busy", "internal", "unavailable"})  # about the server, not the move
 MAX_PAUSE = 5.0  # seconds between tries of a bot whose writes keep failing
 
 

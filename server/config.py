@@ -17,6 +17,7 @@ class Config:
     db: str = "plaza.db"
     redis_url: str | None = None
     redis_prefix: str = "plaza:"
+    redis_sharded: bool = False  # Redis 7 sharded pub/sub (SSUBSCRIBE/SPUBLISH), for a cluster
     snapshot_every: int = 200
     max_loaded: int = 2000  # games held in memory before idle ones are let go
     rate: float = 100.0  # frames per second a connection may keep up
@@ -38,6 +39,10 @@ class Config:
         parser.add_argument("--redis-url", default=env.get("REDIS_URL") or None,
                             help="Redis for fan-out between processes (REDIS_URL); none: in-process")
         parser.add_argument("--redis-prefix", default=env.get("PLAZA_REDIS_PREFIX", cls.redis_prefix))
+        parser.add_argument("--redis-sharded", action="store_true",
+                            default=env.get("PLAZA_REDIS_SHARDED", "") == "1",
+                            help="Redis 7 sharded pub/sub, so a Redis Cluster can carry the fan-out "
+                                 "(PLAZA_REDIS_SHARDED=1)")
         parser.add_argument("--snapshot-every", type=int,
                             default=int(env.get("PLAZA_SNAPSHOT_EVERY", cls.snapshot_every)))
         parser.add_argument("--max-loaded", type=int,
@@ -55,7 +60,8 @@ class Config:
         extra = tuple(m for m in env.get("PLAZA_EXTRA_GAMES", "").split(",") if m)
         limits = Limits(**{name: getattr(args, name) for name in LIMIT_FLAGS})
         return cls(host=args.host, port=args.port, db=args.db, redis_url=args.redis_url,
-                   redis_prefix=args.redis_prefix, snapshot_every=args.snapshot_every,
+                   redis_prefix=args.redis_prefix, redis_sharded=args.redis_sharded,
+                   snapshot_every=args.snapshot_every,
                    max_loaded=args.max_loaded,
                    extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
                    bot_delay=args.bot_delay, limits=limits)

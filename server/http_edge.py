@@ -17,6 +17,7 @@ from .protocol import (
     INT64,
 )
 from .service import Problem
+from .store import Unavailable
 
 _encoder = msgspec.json.Encoder()
 Handler = Callable[[Request], Awaitable[Response]]
@@ -42,6 +43,9 @@ def guarded(handler: Handler) -> Handler:
         except Problem as problem:
             headers = {"retry-after": str(problem.retry_after)} if problem.retry_after else None
             return error(problem.status, problem.code, problem.message, headers)
+        except Unavailable:
+            return error(503, "unavailable", "The games' store cannot be reached just now; "
+                         "nothing was changed. Try again in a moment.", {"retry-after": "2"})
         except Exception as exc:
             faults.report(exc, f"{request.method} {request.url.path}")
             return error(500, "internal", "The server failed to answer this request; nothing was changed.")

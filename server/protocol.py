@@ -121,7 +121,7 @@ ServerFrame = Welcome | Update | Accepted | Rejected | Error | Pong
 # `busy` (lost too many races in a row) and `internal` (a fault of the server's) are not
 # recorded under the ref: sending the same ref again is a fresh try.
 REJECT_CODES = ("not_a_seat", "not_your_turn", "illegal", "stale", "game_over", "undo_refused",
-                "busy", "internal")
+                "busy", "internal", "unavailable")
 # `no_hello`: the connection sent no hello in time (it is closed); `internal`: a fault of the
 # server's while handling the frame (the connection stays open).
 ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_game", "bad_token",
@@ -130,7 +130,7 @@ ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_ga
 HTTP_CODES = ("bad_json", "bad_frame", "bad_query", "bad_options", "bad_seats", "bad_seat", "bad_name",
               "bad_seq", "bad_replay", "bad_token", "not_allowed", "private_fork", "unknown_game",
               "unknown_kind", "not_found", "bad_method", "too_slow", "game_started", "seat_taken",
-              "too_large", "rate_limited", "too_many_games", "internal")
+              "too_large", "rate_limited", "too_many_games", "unavailable", "internal")
 
 # HTTP bodies --------------------------------------------------------------------
 

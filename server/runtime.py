@@ -41,7 +41,7 @@ from .audience import Audiences
 from .bots import Bots
 from .broker import Broker
 from .protocol import Accepted, Rejected
-from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, now_ms
+from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, Unavailable, now_ms
 from .timelines import encode_state, load_timeline
 
 log = logging.getLogger("plaza.runtime")
@@ -66,8 +66,15 @@ class Internal(Rejection):
     code = "internal"
 
 
+class StoreDown(Rejection):
+    """The store cannot be reached: nothing was applied; send it again once it is back."""
+
+    code = "unavailable"
+
+
 # Answers not remembered under their ref: a retry of the same ref is a fresh try.
-UNREMEMBERED = frozenset({Busy.code, Internal.code})
+UNREMEMBERED = frozenset({Busy.code, Internal.code, StoreDown.code})
+DOWN = "The game's store cannot be reached just now; nothing was applied. Try again in a moment."
 
 
 class Viewer(Protocol):
@@ -197,10 +204,12 @@ class GameRuntime:
             except (BadCommand, asyncio.CancelledError):
                 raise
             except Exception as exc:
-                faults.report(exc, f"game {self.game_id}: a command of seat {seat}")
                 applied = self.refs.get((seat, ref))  # the fault came after the commit
                 if applied is not None:
                     return applied
+                if isinstance(exc, Unavailable):
+                    return await self._reject(seat, ref, StoreDown(DOWN))
+                faults.report(exc, f"game {self.game_id}: a command of seat {seat}")
                 return await self._reject(seat, ref, Internal(
                     "The server failed to handle this command; nothing was applied. Try again."))
         if answer is not None:
@@ -248,6 +257,8 @@ class GameRuntime:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if isinstance(exc, Unavailable):
+                    return await self._reject(seat, ref, StoreDown(DOWN))
                 faults.report(exc, f"game {self.game_id}: an undo of seat {seat}")
                 return await self._reject(seat, ref, Internal(
                     "The server failed to handle this undo; nothing was taken back. Try again."))
