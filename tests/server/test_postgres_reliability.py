@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from domain.core import GENESIS, verify_chain
-from server import protocol
 from server.store import Conflict, PostgresStore
 from tests.server.pg_support import (  # noqa: F401  (fixtures)
     PgServer,
@@ -144,9 +143,7 @@ async def _retry_in_flight(server: PgServer, game: str, tokens: list[str], answe
             assert answer["op"] == "accepted" and answer["seq"] == by_ref[ref][-1], answer
 
 
-# The refusal while the store is away: `unavailable` once the runtime maps the store's
-# Unavailable to its own code (server/runtime.py, server/protocol.py); `internal` until then.
-OUTAGE_CODE = "unavailable" if "unavailable" in protocol.REJECT_CODES else "internal"
+OUTAGE_CODE = "unavailable"  # the refusal while the store is away
 
 
 @pytest.mark.slow
