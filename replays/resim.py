@@ -28,6 +28,7 @@ from domain.core import (
     EventCodec,
     Proposal,
     Rejection,
+    RewoundData,
     Step,
     Table,
     Timeline,
@@ -126,7 +127,8 @@ def _propose(game: AnyGame, timeline: Timeline, table: Table, env: Envelope) -> 
     try:
         return propose_command(timeline, table, seat, command, ref, env.at), what
     except Rejection as exc:
-        raise ReplayError(f"seq {env.seq}: the rules refuse {what}: {exc.message}") from None
+        raise ReplayError(f"seq {env.seq}: the rules refuse seat {seat}'s command "
+                          f"{_quote(bytes(env.command))}: {exc.message}") from None
     except Exception as exc:  # a game's decide meeting a state no real game reaches
         raise ReplayError(f"seq {env.seq}: deciding {what} fails: {type(exc).__name__}: "
                           f"{exc}") from None
@@ -165,8 +167,9 @@ def difference(codec: EventCodec, mine: Envelope, theirs: Envelope, event: Any) 
     if mine.type != theirs.type:
         return f"makes {mine.type} {_quote(bytes(mine.data))} there, the log records {theirs.type}"
     if mine.type == REWOUND and bytes(mine.data) != bytes(theirs.data):
-        return (f"goes back as the undo rule says, {_quote(bytes(mine.data))}, the log's "
-                f"Rewound {_quote(bytes(theirs.data))}")
+        rule = msgspec.json.decode(mine.data, type=RewoundData).to_seq
+        return (f"goes back to seq {rule} by the undo rule, but the log's Rewound goes to "
+                f"{_quote(bytes(theirs.data))}")
     for field in ("actor", "ref", "irreversible"):
         if getattr(mine, field) != getattr(theirs, field):
             return (f"makes {mine.type} with {field} {getattr(mine, field)!r}, the log records "
