@@ -126,7 +126,7 @@ class Meter:
                       sum(map(rss_kib, self.servers if self.memory is None else self.memory)))
 
 
-def background(seconds: float = 1.0) -> float:
+def background(seconds: float = 3.0) -> float:
     """Cores the machine is busy with now, over `seconds` (before anything of ours runs)."""
     wall, (busy, _, _) = time.monotonic(), machine_busy()
     time.sleep(seconds)

@@ -82,8 +82,6 @@ class Table:
             head = _head(frame)
             if head.op == "welcome":
                 self.welcomed += 1
-                if self.welcomed == len(self.seqs) and not self.ready.done():
-                    self.ready.set_result(None)
             elif head.op in ("rejected", "error"):
                 self._refused(head)
                 return
@@ -93,6 +91,8 @@ class Table:
         self.seqs[index] = seq
         if index < SEATS:
             self.last[index] = frame
+        if not self.ready.done() and self.welcomed == len(self.seqs) and min(self.seqs) > 0:
+            self.ready.set_result(None)  # every connection has seen the game start
         if self.target and seq >= self.target and min(self.seqs) >= self.target:
             self._done()
 
@@ -148,17 +148,19 @@ class Table:
 async def open_table(http: httpx.AsyncClient, urls: list[tuple[str, str]], kind: str,
                      options: dict[str, Any], number: int, on_done: OnDone,
                      deflate: bool = False) -> Table:
-    """Create a game of 4 seats, join them all, connect 4 seats and 4 spectators and wait for
-    their welcomes. With several servers, the connections are spread over them in turn."""
+    """Create a game of 4 seats, join them all, connect 4 seats and 4 spectators and wait
+    until each has its welcome and the game has started (the start comes as an update after
+    the welcome). With several servers, the connections are spread over them in turn."""
     base = urls[number % len(urls)][0]
     answer = await http.post(f"{base}/api/games", json={"kind": kind, "seats": SEATS,
                                                         "options": options})
     answer.raise_for_status()
     game = answer.json()["game_id"]
-    joins = await asyncio.gather(*(http.post(f"{base}/api/games/{game}/join",
-                                             json={"name": f"b{seat}", "seat": seat})
-                                   for seat in range(SEATS)))
-    tokens: list[str | None] = [j.raise_for_status().json()["token"] for j in joins]
+    tokens: list[str | None] = []
+    for seat in range(SEATS):  # one after the other: concurrent joins can leave a full game
+        joined = await http.post(f"{base}/api/games/{game}/join",  # waiting (see bench/README.md)
+                                 json={"name": f"b{seat}", "seat": seat})
+        tokens.append(joined.raise_for_status().json()["token"])
     table = Table(game, number, on_done)
     tokens += [None] * SPECTATORS
     table.conns = list(await asyncio.gather(*(
