@@ -74,6 +74,7 @@ class Connection:
         self.session = Session(rate, burst, hello_seconds, time.monotonic())
         self.runtime: GameRuntime | None = None
         self.closed = False
+        self.behind = False  # closed for falling MAX_BACKLOG frames behind
         self.backlog: deque[str] = deque()
         self.ready = asyncio.Event()
 
@@ -88,7 +89,7 @@ class Connection:
             return
         if len(self.backlog) >= MAX_BACKLOG:
             log.info("closing a connection %d frames behind", len(self.backlog))
-            self.closed = True
+            self.closed = self.behind = True
             self.backlog.clear()
             self.ready.set()
             return
@@ -106,7 +107,7 @@ class Connection:
                     await self.transport.send(backlog.popleft())
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
-        if self.closed:
+        if self.behind:  # any other close is the receive loop's to make, after its last frames
             with contextlib.suppress(Exception):
                 await self.transport.close(1013, "too far behind: reconnect with since")
 
