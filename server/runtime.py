@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -198,48 +198,13 @@ class GameRuntime:
     async def command(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> bytes:
         """Decide, commit, publish; the encoded `accepted` or `rejected` frame."""
         started = time.perf_counter()
-        async with self.lock:
-            try:
-                answer = await self._command_locked(seat, ref, after, payload)
-            except (BadCommand, asyncio.CancelledError):
-                raise
-            except Exception as exc:
-                applied = self.refs.get((seat, ref))  # the fault came after the commit
-                if applied is not None:
-                    return applied
-                if isinstance(exc, Unavailable):
-                    return await self._reject(seat, ref, StoreDown(DOWN))
-                faults.report(exc, f"game {self.game_id}: a command of seat {seat}")
-                return await self._reject(seat, ref, Internal(
-                    "The server failed to handle this command; nothing was applied. Try again."))
-        if answer is not None:
-            return answer
-        metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
-        return self.refs[(seat, ref)]
 
-    async def _command_locked(self, seat: int, ref: str, after: int | None,
-                              payload: dict[str, Any]) -> bytes | None:
-        """The answer when refused or known; None when applied (its answer is in `refs`)."""
-        for _ in range(MAX_RETRIES):
-            known = self.refs.get((seat, ref))
-            if known is not None:
-                return known
-            try:
-                proposal = self._decide(seat, ref, after, payload)
-            except Rejection as rejection:
-                # A command stale because the game has passed `after` stays stale for good:
-                # answering it again needs no memory, so it costs the store nothing.
-                passed = after is not None and after < self.timeline.seq
-                return await self._reject(seat, ref, rejection, remember=not passed)
-            answer = _encoder.encode(Accepted(ref, proposal.seq))
-            try:
-                await self._commit(proposal, refs=[(seat, ref, answer)])
-            except Conflict:
-                await self._catch_up_locked([], lost_race=True)
-                continue
-            metrics.COMMANDS.labels(self.kind, "accepted").inc()
-            return None
-        return await self._reject(seat, ref, Busy("The game is too busy; send it again."))
+        async def propose() -> Proposal:
+            return self._decide(seat, ref, after, payload)
+
+        answer = await self._attempt(seat, ref, "command", propose, after)
+        metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
+        return answer
 
     def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Proposal:
         try:
@@ -251,38 +216,55 @@ class GameRuntime:
         return propose_command(self.timeline, self.table, seat, command, ref, now_ms())
 
     async def undo(self, seat: int, ref: str) -> bytes:
+        async def propose() -> Proposal:
+            to_seq, count = undo_target(self.game, self.timeline, seat)
+            if not self.timeline.holds(count):  # trimmed away: rebuild all of it
+                self.timeline = await load_timeline(self.store, self.codec, self.game_id,
+                                                    use_snapshots=False, keep=self.settings.keep_steps)
+            return propose_rewind(self.timeline, self.table, seat, ref, to_seq, now_ms())
+
+        return await self._attempt(seat, ref, "undo", propose)
+
+    async def _attempt(self, seat: int, ref: str, what: str, propose: Callable[[], Awaitable[Proposal]],
+                       after: int | None = None) -> bytes:
+        """Under the game's lock, propose and commit until it sticks; a fault of ours or of the
+        store is refused with its own code and changes nothing (the state moves only after a
+        commit)."""
         async with self.lock:
             try:
-                return await self._undo_locked(seat, ref)
-            except asyncio.CancelledError:
+                return await self._until_committed(seat, ref, what, propose, after)
+            except (BadCommand, asyncio.CancelledError):
                 raise
             except Exception as exc:
+                applied = self.refs.get((seat, ref))  # the fault came after the commit
+                if applied is not None:
+                    return applied
                 if isinstance(exc, Unavailable):
                     return await self._reject(seat, ref, StoreDown(DOWN))
-                faults.report(exc, f"game {self.game_id}: an undo of seat {seat}")
+                faults.report(exc, f"game {self.game_id}: {what} of seat {seat}")
                 return await self._reject(seat, ref, Internal(
-                    "The server failed to handle this undo; nothing was taken back. Try again."))
+                    f"The server failed to handle this {what}; nothing was applied. Try again."))
 
-    async def _undo_locked(self, seat: int, ref: str) -> bytes:
+    async def _until_committed(self, seat: int, ref: str, what: str,
+                               propose: Callable[[], Awaitable[Proposal]], after: int | None) -> bytes:
         for _ in range(MAX_RETRIES):
             known = self.refs.get((seat, ref))
             if known is not None:
                 return known
             try:
-                to_seq, count = undo_target(self.game, self.timeline, seat)
+                proposal = await propose()
             except Rejection as rejection:
-                return await self._reject(seat, ref, rejection)
-            if not self.timeline.holds(count):  # trimmed away: rebuild all of it
-                self.timeline = await load_timeline(self.store, self.codec, self.game_id,
-                                                    use_snapshots=False, keep=self.settings.keep_steps)
-            proposal = propose_rewind(self.timeline, self.table, seat, ref, to_seq, now_ms())
+                # A command stale because the game has passed `after` stays stale for good:
+                # answering it again needs no memory, so it costs the store nothing.
+                passed = after is not None and after < self.timeline.seq
+                return await self._reject(seat, ref, rejection, remember=not passed)
             answer = _encoder.encode(Accepted(ref, proposal.seq))
             try:
                 await self._commit(proposal, refs=[(seat, ref, answer)])
             except Conflict:
                 await self._catch_up_locked([], lost_race=True)
                 continue
-            metrics.COMMANDS.labels(self.kind, "undone").inc()
+            metrics.COMMANDS.labels(self.kind, "accepted" if what == "command" else "undone").inc()
             return answer
         return await self._reject(seat, ref, Busy("The game is too busy; send it again."))
 
