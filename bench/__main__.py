@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +46,22 @@ def quiet(args: argparse.Namespace) -> None:
         wait_quiet(args.wait_quiet, lambda text: console.print(f"[dim]{text}[/]"))
 
 
-def plan_of(args: argparse.Namespace, rate: float) -> Plan:
-    return Plan(games=args.games, seconds=args.seconds, window=args.window, warmup=args.warmup,
+def attempts(args: argparse.Namespace, run: Callable[[], Row]) -> Row:
+    """Run one kind, again (up to --retries times) while its figures are not valid."""
+    for attempt in range(args.retries + 1):
+        quiet(args)
+        row = run()
+        report.print_row_details(row)
+        if not row.problems():
+            break
+        if attempt < args.retries:
+            console.print(f"[dim]  {row.kind}: not valid ({'; '.join(row.problems())}), again[/]")
+    return row
+
+
+def plan_of(args: argparse.Namespace, rate: float, seconds: float = 4.0) -> Plan:
+    return Plan(games=args.games, seconds=args.seconds or seconds, window=args.window,
+                warmup=args.warmup,
                 rate=args.rate or rate, deflate=args.deflate,
                 options=json.loads(args.options) if args.options else None,
                 profile=args.profile)
@@ -55,17 +71,8 @@ def bench_table(args: argparse.Namespace, workdir: Path) -> None:
     plan = plan_of(args, 500.0)
     title = (f"plaza bench: {plan.games} games x (4 seats + 4 spectators), {plan.seconds:g} s "
              f"measured per loop in {plan.window:g} s windows; {report.machine()}")
-    rows: list[Row] = []
-    for kind in args.kinds:
-        for attempt in range(args.retries + 1):
-            quiet(args)
-            row = run_kind(kind, plan, workdir, args.server_cpu)
-            report.print_row_details(row)
-            if not row.problems():
-                break
-            if attempt < args.retries:
-                console.print(f"[dim]  {kind}: not valid ({'; '.join(row.problems())}), again[/]")
-        rows.append(row)
+    rows = [attempts(args, functools.partial(run_kind, kind, plan, workdir, args.server_cpu))
+            for kind in args.kinds]
     report.print_rows(rows, plan.rate, title, args.markdown)
     for row in rows if plan.profile else []:
         print_top(row.kind, Path(plan.profile) / f"{row.kind}.txt")
@@ -75,7 +82,7 @@ def bench_table(args: argparse.Namespace, workdir: Path) -> None:
 
 
 def bench_scale(args: argparse.Namespace, workdir: Path) -> None:
-    plan = plan_of(args, RATE)
+    plan = plan_of(args, RATE, 10.0)  # p99 of a few thousand samples
     title = (f"plaza bench scale: open loop at {plan.rate:g} commands/s over {args.small} then "
              f"{args.large} games; {report.machine()}")
     rows = []
@@ -91,11 +98,8 @@ def bench_cluster(args: argparse.Namespace, workdir: Path) -> None:
     title = (f"plaza bench cluster: {args.processes} server processes, one SQLite file, {redis}, "
              f"nothing pinned; {plan.games} games x 8 connections spread over the processes; "
              f"{report.machine()}")
-    rows = []
-    for kind in args.kinds:
-        quiet(args)
-        rows.append(run_cluster(kind, plan, workdir, args.processes))
-        report.print_row_details(rows[-1])
+    rows = [attempts(args, functools.partial(run_cluster, kind, plan, workdir, args.processes))
+            for kind in args.kinds]
     report.print_rows(rows, plan.rate, title, args.markdown)
     console.print(f"[dim]{report.FOOTNOTE} Server CPU and RSS: all server processes (CPU with "
                   f"Redis when it runs here).[/]")
@@ -134,7 +138,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--kinds", "--kind", default=None,
                         help=f"comma-separated game kinds (default: {','.join(KINDS)}; "
                              f"scale: villa; idle: tinydraw)")
-    parser.add_argument("--seconds", type=float, default=4.0, help="measured seconds per loop")
+    parser.add_argument("--seconds", type=float, default=0.0,
+                        help="measured seconds per loop (default 4; scale: 10)")
     parser.add_argument("--window", type=float, default=2.0,
                         help="seconds per measured window (games are replaced between them)")
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds before measuring")
@@ -147,7 +152,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
                         help="before each kind, wait up to this long for other load to fall "
                              "under 15%% of a core")
     parser.add_argument("--retries", type=int, default=0,
-                        help="table: run a kind again, up to this many times, while not valid")
+                        help="table, cluster: run a kind again, up to this many times, while "
+                             "not valid")
     parser.add_argument("--profile", default="", metavar="DIR",
                         help="table: py-spy records the server in the closed loop, into DIR")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")

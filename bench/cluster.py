@@ -16,6 +16,7 @@ import os
 import secrets
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -85,8 +86,7 @@ def local_redis_pid(url: str) -> int | None:
 
 def run_cluster(kind: str, plan: Plan, workdir: Path, processes: int) -> Row:
     raise_fd_limit()
-    kind_dir = workdir / f"cluster-{kind}"
-    kind_dir.mkdir(exist_ok=True)
+    kind_dir = Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-", dir=workdir))  # a fresh database
     own = None if os.environ.get("REDIS_URL") else PrivateRedis(kind_dir).start()
     url = own.url if own is not None else os.environ["REDIS_URL"]
     prefix = f"plaza-bench-{secrets.token_hex(4)}:"

@@ -6,6 +6,7 @@ import asyncio
 import importlib
 import importlib.util
 import os
+import tempfile
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,8 +101,7 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 
 def run_kind(kind: str, plan: Plan, workdir: Path, server_cpu: int | None) -> Row:
     raise_fd_limit()
-    kind_dir = workdir / kind
-    kind_dir.mkdir(exist_ok=True)
+    kind_dir = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=workdir))  # a fresh database
     server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
     try:
         meter = Meter([server.pid], [os.getpid()])

@@ -8,6 +8,7 @@ large table over the p99 of the small one should stay within 1.5.
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,8 +56,7 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 def run_scale(kind: str, plan: Plan, workdir: Path, server_cpu: int | None,
               small: int = SMALL, large: int = LARGE) -> ScaleRow:
     raise_fd_limit()
-    kind_dir = workdir / f"scale-{kind}"
-    kind_dir.mkdir(exist_ok=True)
+    kind_dir = Path(tempfile.mkdtemp(prefix=f"scale-{kind}-", dir=workdir))  # a fresh database
     server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
     try:
         meter = Meter([server.pid], [os.getpid()])
