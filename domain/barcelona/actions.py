@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from domain.core.memo import per_state
+
 from .commands import (
     Build,
     BuildIntersection,
@@ -57,14 +59,15 @@ def crossing_cost(state: State, x: int) -> int:
     return 1 if on_diagonal(x) and state.intersections[x] is None else 0
 
 
-def placements(state: State, seat: int) -> list[Command]:
+@per_state
+def placements(state: State, seat: int) -> tuple[Command, ...]:
     hand = state.players[seat].hand
     if not hand:
-        return []
+        return ()
     coins = state.players[seat].coins
     tops = sorted(set(hand), key=hand.index)
-    return [PlaceCitizens(x, top) for x in range(CROSSINGS)
-            if not state.stacks[x] and crossing_cost(state, x) <= coins for top in tops]
+    return tuple(PlaceCitizens(x, top) for x in range(CROSSINGS)
+                 if not state.stacks[x] and crossing_cost(state, x) <= coins for top in tops)
 
 
 def benefit_choices(state: State, seat: int) -> list[tuple[Benefit, ...]]:
@@ -203,7 +206,8 @@ def store_choices(state: State, task: Task) -> list[Store]:
     return out
 
 
-def builds(state: State, seat: int) -> list[Build]:
+@per_state
+def builds(state: State, seat: int) -> tuple[Build, ...]:
     """seed: every legal construction with the visible Citizens around a space."""
     out: list[Build] = []
     for site, corners in enumerate(BUILDING_CORNERS):
@@ -217,7 +221,7 @@ def builds(state: State, seat: int) -> list[Build]:
             for used in combinations(visible, size):
                 if need is None or any(state.stacks[x][-1] == need for x in used):
                     out.append(Build(site, level, used))
-    return out
+    return tuple(out)
 
 
 def _levels(state: State, site: int, current: int | None) -> list[int]:
@@ -227,12 +231,13 @@ def _levels(state: State, site: int, current: int | None) -> list[int]:
             and (current is None or current in COVERS[lv])]
 
 
-def street_actions(state: State, seat: int) -> list[Command]:
+@per_state
+def street_actions(state: State, seat: int) -> tuple[Command, ...]:
     """seed: the actions of the crossing's streets not taken yet this turn."""
     if state.crossing is None:
-        return []
+        return ()
     out: list[Command] = []
     for street in streets_of(state.crossing):
         if street not in state.used:
             out += action_commands(state, seat, state.layout[street])
-    return out
+    return tuple(out)

@@ -73,7 +73,8 @@ COBBLESTONES: Final = 6  # research: 6 Cobblestones cover the 6 rightmost spaces
 COBBLE_VP: Final = (1, 2, 4, 7, 11, 16)  # seed: rightmost uncovered value
 
 
-class Cost(msgspec.Struct, frozen=True):
+# gc=False: frozen component values, in every state; no cycle can pass through them.
+class Cost(msgspec.Struct, frozen=True, gc=False):
     coins: int = 0
     cloths: int = 0
 
@@ -124,7 +125,7 @@ SAGRADA_OF_LEVEL: Final[dict[int, int]] = {0: 0, 1: 0, 2: 1, 3: 2}  # seed (may)
 # -- Modernisme project spaces --------------------------------------------------
 
 
-class ProjectSpace(msgspec.Struct, frozen=True):
+class ProjectSpace(msgspec.Struct, frozen=True, gc=False):
     cost: Cost
     bottom: int
     top: int
@@ -227,7 +228,7 @@ def service_tiles(seats: int) -> int:
 # -- Sagrada Família tiles ------------------------------------------------------
 
 
-class Reward(msgspec.Struct, frozen=True):
+class Reward(msgspec.Struct, frozen=True, gc=False):
     """A bundle of gains: `either` is Coin or Cloth in any mix; `joy` chunks go to either
     Pedestrian; `steps` are up to N steps with each Pedestrian."""
 

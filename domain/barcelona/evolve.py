@@ -273,7 +273,34 @@ TaskEvent = (BenefitsChosen | Skipped | SagradaStepped | SagradaTileChosen | Sto
              | JoyGiven | HexPlaced | StartingJoyChosen)
 
 
+# `decide` folds its events to find what they reveal (flow.py); the platform then folds
+# the very same event objects into the very same state object again. `fold` keeps what
+# decide made, found by identity, so the second fold costs a look-up; a replay, whose events
+# decide never made, only looks. An entry keeps its state and event alive, so their ids
+# stay theirs while it is there; a command's events are folded again at once, so a few
+# hundred entries outlast any command.
+FOLDED = 256
+_folded: dict[tuple[int, int], tuple[State | None, Event, State]] = {}
+
+
 def evolve(state: State | None, event: Event) -> State:
+    """Apply one event (`fold` may have applied it already to this same state object)."""
+    entry = _folded.get((id(state), id(event)))
+    if entry is not None and entry[0] is state and entry[1] is event:
+        return entry[2]
+    return _apply(state, event)
+
+
+def fold(state: State, event: Event) -> State:
+    """`evolve`, kept for the platform's fold of the same event (decide's side)."""
+    new = _apply(state, event)
+    if len(_folded) >= FOLDED:
+        _folded.pop(next(iter(_folded)), None)
+    _folded[(id(state), id(event))] = (state, event, new)
+    return new
+
+
+def _apply(state: State | None, event: Event) -> State:
     """Apply one event; every event of the union has its case (mypy checks `assert_never`)."""
     if isinstance(event, GameStarted):
         return _setup(event)

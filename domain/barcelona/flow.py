@@ -17,14 +17,14 @@ from .events import (
     ProjectsReshuffled,
     ProjectsRevealed,
 )
-from .evolve import evolve
+from .evolve import fold
 from .state import State
 from .turns import cerda_gains
 
 
 def advance(state: State, events: list[Event], rng: Random) -> list[Event]:
     """`events`, then what they revealed, drawn one at a time from what remains."""
-    return settle(evolve, state, events,
+    return settle(fold, state, events,
                   lambda s: [drawn] if (drawn := draw(s, rng)) is not None else None)
 
 

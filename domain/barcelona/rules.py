@@ -125,7 +125,7 @@ def legal(state: State, seat: int) -> list[Command]:
         return task_options(state, task)
     match state.phase:
         case "place":
-            return placements(state, seat)
+            return list(placements(state, seat))
         case "actions":
             return [*street_actions(state, seat), EndActions(), *_reveal(state)]
         case "build":

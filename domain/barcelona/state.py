@@ -45,7 +45,9 @@ TaskKind = Literal["benefits", "act", "narrow", "passenger", "store", "sagrada",
 Flag = Literal["no_coins", "no_cloth", "anywhere", "free_passenger"]
 
 
-class Task(msgspec.Struct, frozen=True):
+# gc=False: frozen, holding only immutable values, so no cycle can pass through a state;
+# the collector need not walk the many states that histories and caches keep.
+class Task(msgspec.Struct, frozen=True, gc=False):
     """Something the game waits for `seat` to choose, above the turn's phase."""
 
     kind: TaskKind
@@ -61,12 +63,12 @@ class Task(msgspec.Struct, frozen=True):
     chunks: tuple[int, ...] = ()  # Joy due to either Pedestrian, chunk by chunk
 
 
-class Site(msgspec.Struct, frozen=True):
+class Site(msgspec.Struct, frozen=True, gc=False):
     level: int  # 0 Corner, 1-3
     markers: tuple[int, ...] = ()  # seats, bottom first
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     coins: int = START_COINS
     cloths: int = START_CLOTHS
     vp: int = 0
@@ -110,7 +112,7 @@ class Player(msgspec.Struct, frozen=True):
         return COBBLESTONES - self.cobbles
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     seats: int
     expansion: bool = False
     promo_bonus: bool = False

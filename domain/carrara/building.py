@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .commands import Build
 from .components import ACCEPTS, CITIES, COLOURS, City, Colour, Tile
-from .state import Player, State
+from .state import Counts, Player, State
 
 
 def accepted(player: Player, city: City) -> int:
-    """How many of the player's blocks this city accepts (seed: the colour rules)."""
-    return sum(n for colour, n in zip(COLOURS, player.blocks, strict=True)
-               if colour in ACCEPTS[city])
+    """How many of the player's blocks this city accepts."""
+    return budgets(player.blocks)[CITIES.index(city)]
+
+
+@lru_cache(maxsize=1024)
+def budgets(blocks: Counts) -> tuple[int, ...]:
+    """How many of these blocks each city accepts, in board order (seed: the colour rules)."""
+    return tuple(sum(n for colour, n in zip(COLOURS, blocks, strict=True) if colour in ACCEPTS[city])
+                 for city in CITIES)
 
 
 def offered(state: State) -> list[Tile]:
@@ -21,17 +29,25 @@ def offered(state: State) -> list[Tile]:
 def build_options(state: State, seat: int) -> list[Build]:
     """Every new building and (expansion) every upgrade the player can pay for."""
     player = state.players[seat]
-    tiles = offered(state)
+    # Upgrades depend on the player's buildings, new buildings only on the budgets: a
+    # player's blocks and the tiles on offer come round again from turn to turn.
+    cities = player.cities if state.expansion else None
+    return list(_builds(tuple(offered(state)), budgets(player.blocks), cities))
+
+
+@lru_cache(maxsize=4096)
+def _builds(tiles: tuple[Tile, ...], budgets: tuple[int, ...],
+            cities: tuple[tuple[Tile, ...], ...] | None) -> tuple[Build, ...]:
     out: list[Build] = []
-    for city, here in zip(CITIES, player.cities, strict=True):
-        budget = accepted(player, city)
+    for i, (city, budget) in enumerate(zip(CITIES, budgets, strict=True)):
+        here = cities[i] if cities is not None else ()
         for tile in tiles:
             if tile.cost <= budget:
                 out.append(Build(tile, city))
-            if state.expansion and here:
+            if here:
                 out += [Build(tile, city, old) for old in here
                         if old.cost < tile.cost and tile.cost - old.cost <= budget]
-    return out
+    return tuple(out)
 
 
 def due(tile: Tile, replaces: Tile | None) -> int:

@@ -53,7 +53,8 @@ CITY_SCORING_MINIMUM: Final[dict[City, int]] = {
 }
 
 
-class Value(msgspec.Struct, frozen=True):
+# gc=False: frozen component values, in every state; no cycle can pass through them.
+class Value(msgspec.Struct, frozen=True, gc=False):
     """What one unit of building cost scores on a space of the player board."""
 
     vp: int = 0
@@ -104,7 +105,7 @@ MAX_SCORINGS: Final = 6  # research: six scoring markers per player
 ANNOUNCE_VP: Final = 5  # seed: the announcer takes 5 VP
 
 
-class Tile(msgspec.Struct, frozen=True, order=True):
+class Tile(msgspec.Struct, frozen=True, gc=False, order=True):
     """A building tile; its type and cost name it uniquely (each pair exists once)."""
 
     kind: Kind

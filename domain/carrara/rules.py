@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from random import Random
 
@@ -65,8 +66,8 @@ from .events import (
 )
 from .reasons import why_illegal
 from .scoring import can_announce, category_gain, city_gain, items_for, kind_gain
-from .state import State, active, upgrade_choices
-from .wheel import blocks_on_wheel, cost_of, draw, purchases, refill_count
+from .state import Counts, State, active, upgrade_choices
+from .wheel import blocks_on_wheel, cost_of, draw, purchases, refill_count, worth
 
 # -- legal ------------------------------------------------------------------------
 
@@ -111,11 +112,20 @@ def action_options(state: State, seat: int) -> list[Command]:
 def buy_options(state: State, seat: int) -> list[Command]:
     coins = state.players[seat].coins
     out: list[Command] = [
-        BuyBlocks(section, blocks)
+        command
         for section in range(SECTIONS)
-        for blocks in purchases(state.wheel[section], section, coins)
+        for command in _buys(section, state.wheel[section],
+                             min(coins, worth(state.wheel[section], section)))
     ]
     return out or [TakeCoins()]  # seed/research: who can buy nothing takes 2 coins
+
+
+@lru_cache(maxsize=4096)
+def _buys(section: int, blocks: Counts, coins: int) -> tuple[Command, ...]:
+    """The purchases from one section. A section's blocks and a player's coins come round
+    again and again, and coins beyond the price of the whole section buy nothing more, so
+    such budgets share one answer."""
+    return tuple(BuyBlocks(section, bought) for bought in purchases(blocks, section, coins))
 
 
 def closing_options(state: State, seat: int) -> list[Command]:

@@ -39,7 +39,9 @@ def add(a: Counts, b: Counts, sign: int = 1) -> Counts:
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))
 
 
-class Cards(msgspec.Struct, frozen=True):
+# gc=False: frozen, holding only immutable values, so no cycle can pass through a state;
+# the collector need not walk the many states that histories and caches keep.
+class Cards(msgspec.Struct, frozen=True, gc=False):
     """The objectives of this game; `green` only with the expansion."""
 
     brown: Brown
@@ -48,7 +50,7 @@ class Cards(msgspec.Struct, frozen=True):
     green: Green | None = None
 
 
-class Pending(msgspec.Struct, frozen=True):
+class Pending(msgspec.Struct, frozen=True, gc=False):
     """A building chosen but not yet paid for."""
 
     tile: Tile
@@ -57,7 +59,7 @@ class Pending(msgspec.Struct, frozen=True):
     due: int
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     coins: int
     blocks: Counts
     items: Counts
@@ -85,7 +87,7 @@ class Player(msgspec.Struct, frozen=True):
         return [tile for city in self.cities for tile in city]
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     seats: int
     expansion: bool
     board: BoardSide

@@ -13,6 +13,8 @@ from functools import lru_cache
 import msgspec
 from msgspec.structs import replace
 
+from domain.core.memo import per_state
+
 from .cards import Brown, Green, Grey, Purple
 from .components import (
     ACCEPTS,
@@ -39,13 +41,15 @@ from .events import EndReason
 from .state import Counts, Pending, Phase, Player, State, upgrade_choices
 
 
-class SectionView(msgspec.Struct, frozen=True):
+# gc=False: a view is built from the state and never refers back to itself, so no cycle
+# can pass through it; the collector need not walk the parts kept for the next views.
+class SectionView(msgspec.Struct, frozen=True, gc=False):
     number: str
     blocks: dict[Colour, int]
     prices: dict[Colour, int]
 
 
-class CityView(msgspec.Struct, frozen=True):
+class CityView(msgspec.Struct, frozen=True, gc=False):
     city: City
     name: str
     buildings: list[Tile]
@@ -56,7 +60,7 @@ class CityView(msgspec.Struct, frozen=True):
     scored_by: int | None
 
 
-class PlayerView(msgspec.Struct, frozen=True):
+class PlayerView(msgspec.Struct, frozen=True, gc=False):
     vp: int
     coins: int | None  # behind the screen: None for everyone but the owner
     blocks: dict[Colour, int] | None
@@ -73,14 +77,14 @@ class PlayerView(msgspec.Struct, frozen=True):
     bonus: list[City | Kind]  # green II/VI at the final scoring: the player's choice
 
 
-class CardsView(msgspec.Struct, frozen=True):
+class CardsView(msgspec.Struct, frozen=True, gc=False):
     brown: Brown
     purple: Purple
     grey: Grey
     green: Green | None
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     seats: int
     expansion: bool
     board: BoardSide
@@ -104,9 +108,10 @@ class View(msgspec.Struct, frozen=True):
 
 
 # A state is shown to four or five audiences that differ only behind the screens, and
-# most of it stays as it was from one state to the next: the parts are built once, keyed
-# on the (immutable, hashable) values they show, and the same objects serve every view
-# (nothing mutates a view). The sizes hold the parts of a hundred games in play.
+# most of it stays as it was from one state to the next: the table's view is built once per
+# state, each seat's view from it (only the seat's own entry differs), and its parts are
+# built once, keyed on the (immutable, hashable) values they show, so the same objects serve
+# every view (nothing mutates a view). The sizes hold the parts of a hundred games in play.
 _PRICES: tuple[dict[Colour, int], ...] = tuple(
     {colour: price(colour, i) for colour in COLOURS} for i in range(len(ROMAN)))
 _ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS[city]]
@@ -114,8 +119,9 @@ _ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS
 
 
 @lru_cache(maxsize=1024)
-def _section(i: int, blocks: Counts) -> SectionView:
-    return SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
+def _wheel(wheel: tuple[Counts, ...]) -> list[SectionView]:
+    return [SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
+            for i, blocks in enumerate(wheel)]
 
 
 @lru_cache(maxsize=4096)
@@ -126,15 +132,14 @@ def _city(i: int, tiles: tuple[Tile, ...], value: Value, upgraded: bool,
                     CITY_SCORING_MINIMUM[city], scored_by)
 
 
-@lru_cache(maxsize=1024)
-def _player(p: Player, sees: bool, board: BoardSide, scored_by: tuple[int | None, ...]
-            ) -> PlayerView:
+@lru_cache(maxsize=4096)
+def _shown(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
+    """A player as the table sees them; `p` comes with its screen emptied (see `_public`),
+    so a purchase behind the screen finds the same view."""
     categories = {c: p.value(c) for c in CATEGORIES} if board == "advanced" else {}
+    built = p.tiles()
     return PlayerView(
-        vp=p.vp,
-        coins=p.coins if sees else None,
-        blocks=dict(zip(COLOURS, p.blocks, strict=True)) if sees else None,
-        objects=dict(zip(ITEMS, p.items, strict=True)) if sees else None,
+        vp=p.vp, coins=None, blocks=None, objects=None,
         cities=[_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
                 for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))],
         categories=categories,
@@ -142,34 +147,49 @@ def _player(p: Player, sees: bool, board: BoardSide, scored_by: tuple[int | None
         scored_categories=list(p.scored_categories),
         scorings=p.scorings,
         markers_left=MAX_SCORINGS - p.scorings,
-        buildings=len(p.tiles()),
-        total_cost=sum(t.cost for t in p.tiles()),
+        buildings=len(built),
+        total_cost=sum(t.cost for t in built),
         announced=p.announced,
         bonus=list(p.bonus),
     )
 
 
-def _players(state: State, viewer: int | None) -> list[PlayerView]:
-    over = state.phase == "over"
-    return [_player(p, over or seat == viewer, state.board, state.city_scored_by)
-            for seat, p in enumerate(state.players)]
+# An event changes one player at most, and the next state holds the others' very same
+# Player objects: their views are found by identity, without hashing a Player. Four players
+# of each of some hundreds of games in play, asked again by their game's next command.
+@per_state(size=2048)
+def _public(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
+    return _shown(replace(p, coins=0, blocks=(), items=()), board, scored_by)
 
 
-@lru_cache(maxsize=256)
+@per_state(size=2048)
+def _own(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
+    """The player's view with what lies behind their screen."""
+    return replace(_public(p, board, scored_by), coins=p.coins,
+                   blocks=dict(zip(COLOURS, p.blocks, strict=True)),
+                   objects=dict(zip(ITEMS, p.items, strict=True)))
+
+
+def _players(state: State) -> list[PlayerView]:
+    """The table's players: screens closed, lifted for everyone once the game is over."""
+    player = _own if state.phase == "over" else _public
+    return [player(p, state.board, state.city_scored_by) for p in state.players]
+
+
+@per_state(size=64)  # asked during the state's fan-out only: the states being shown
 def _spectators(state: State) -> View:
     """The view of the spectators: every screen closed (until the end)."""
     c = state.cards
     return View(
         seats=state.seats, expansion=state.expansion, board=state.board, phase=state.phase,
-        turn=state.turn, round=state.round,
-        wheel=[_section(i, blocks) for i, blocks in enumerate(state.wheel)],
+        turn=state.turn, round=state.round, wheel=_wheel(state.wheel),
         bag_size=sum(state.bag), display=list(state.display), pile_size=len(state.pile),
         eight_buildings=list(state.eights), objects_for_sale=list(state.for_sale),
         object_supply=dict(zip(ITEMS, state.supply, strict=True)),
         upgrade_tiles=list(upgrade_choices(state)),
         cards=CardsView(c.brown, c.purple, c.grey, c.green),
         pending=state.pending, end=state.end, announcer=state.announcer,
-        finished=state.phase == "over", players=_players(state, None),
+        finished=state.phase == "over", players=_players(state),
     )
 
 
@@ -177,4 +197,6 @@ def view(state: State, viewer: int | None) -> View:
     table = _spectators(state)
     if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
         return table
-    return replace(table, players=_players(state, viewer))
+    players = list(table.players)
+    players[viewer] = _own(state.players[viewer], state.board, state.city_scored_by)
+    return replace(table, players=players)

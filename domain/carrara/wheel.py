@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from .components import COLOURS, WHEEL_FILL, Colour, price
+from .components import COLOURS, SECTIONS, WHEEL_FILL, Colour, price
 from .state import Counts, State
 
 
@@ -40,11 +40,19 @@ def cost_of(section: int, blocks: tuple[Colour, ...]) -> int:
     return sum(price(colour, section) for colour in blocks)
 
 
+def worth(blocks: Counts, section: int) -> int:
+    """What all of a section's blocks cost together."""
+    return sum(n * each for n, each in zip(blocks, _PRICES[section], strict=True))
+
+
+_PRICES = tuple(tuple(price(colour, section) for colour in COLOURS) for section in range(SECTIONS))
+
+
 def purchases(blocks: Counts, section: int, coins: int) -> list[tuple[Colour, ...]]:
     """Every non-empty multiset of the section's blocks that costs at most `coins`,
     dearest colour first: the complete list of purchases from this section."""
     out: list[tuple[Colour, ...]] = []
-    prices = [price(colour, section) for colour in COLOURS]
+    prices = _PRICES[section]
 
     def walk(i: int, budget: int, chosen: tuple[Colour, ...]) -> None:
         if i == len(COLOURS):

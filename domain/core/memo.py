@@ -13,29 +13,55 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from itertools import islice
+from typing import Any, Concatenate, ParamSpec, TypeVar, overload
 
 S = TypeVar("S")
 T = TypeVar("T")
 P = ParamSpec("P")
 
 # The last states of a few hundred games in play on one server, each asked again by its
-# next command; old entries go first.
+# next command; old entries go first. A function asked only while one state is shown (its
+# views, during one fan-out) needs fewer, one asked of each player of every game more:
+# `per_state(size=...)`.
 SIZE = 1024
 
+Cached = Callable[Concatenate[S, P], T]
 
-def per_state(fn: Callable[Concatenate[S, P], T]) -> Callable[Concatenate[S, P], T]:
+
+@overload
+def per_state(fn: Cached[S, P, T], /) -> Cached[S, P, T]: ...
+
+
+@overload
+def per_state(*, size: int) -> Callable[[Cached[S, P, T]], Cached[S, P, T]]: ...
+
+
+def per_state(fn: Cached[S, P, T] | None = None, /, *, size: int = SIZE
+              ) -> Cached[S, P, T] | Callable[[Cached[S, P, T]], Cached[S, P, T]]:
+    """`fn` with one answer kept per state object and further arguments, `size` at most."""
+    if fn is None:
+        return lambda f: _kept(f, size)
+    return _kept(fn, size)
+
+
+def _kept(fn: Cached[S, P, T], size: int) -> Cached[S, P, T]:
     entries: dict[tuple[Any, ...], tuple[S, T]] = {}
 
     @wraps(fn)
     def cached(state: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
-        key = (id(state), *args, *kwargs.items())
+        # Asked several times per command, so the look-up is kept lean: no items() of an
+        # empty kwargs.
+        key = (id(state), *args, *kwargs.items()) if kwargs else (id(state), *args)
         entry = entries.get(key)
         if entry is not None and entry[0] is state:
             return entry[1]
         value = fn(state, *args, **kwargs)
-        if len(entries) >= SIZE:
-            entries.pop(next(iter(entries)), None)
+        if len(entries) >= size:
+            # The oldest quarter at once: a dict finds its first entry by walking past those
+            # removed before it, so removing one per new answer made each walk longer.
+            for old in list(islice(entries, max(1, size // 4))):
+                del entries[old]
         entries[key] = (state, value)
         return value
 
