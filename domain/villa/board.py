@@ -1,16 +1,15 @@
 """What the Hedges in play make of the grid: walls, joints, closed areas and their
-neighbours, and where the Hedge in hand may go. Derived from the state and cached,
-since `legal` runs on every update."""
+neighbours, and whether a Hedge may go somewhere. Derived from the state and cached,
+since `legal`, `decide` and the view all ask it of every state."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from operator import itemgetter
+from typing import NamedTuple
 
 from .geometry import (
     HORIZONTAL,
-    ORIENTATIONS,
     Cell,
     Edge,
     bounding_box,
@@ -21,12 +20,32 @@ from .geometry import (
     oriented,
     region,
 )
+from .kept import Kept
 from .state import Placement, State
 
 Point = tuple[int, int]
+Cells = tuple[tuple[Cell, ...], ...]  # the spaces of each closed area
+
+# The frame of `Bits`: joints (x, y) with ORIGIN <= x, y < ORIGIN + WIDTH, joint (x, y) at bit
+# (x - ORIGIN) * WIDTH + (y - ORIGIN). It is the same for every board, so placing.py can name
+# each position's command once for all games. A board is drawn in it while its joints and
+# blocked edges stay MARGIN inside it: a Hedge spans 4 units each way from its first end, and
+# a position is checked up to 4 units further (from a joint of the board to a segment), so
+# nothing it checks wraps from one row of bits to the next.
+ORIGIN, WIDTH, MARGIN = -32, 64, 9
 
 
-@dataclass(frozen=True, eq=False)  # hashed by identity: cached per state
+class Bits(NamedTuple):
+    """A board as bitmaps in the fixed frame (Python integers, shifted and masked in C)."""
+
+    joints: int  # joints with a free segment (fewer than 4 segments meet there)
+    walls: tuple[int, int]  # blocked edges, per direction
+    through: int  # `Board.through`
+    low: int  # the least and greatest x of a joint in play
+    high: int
+
+
+@dataclass(frozen=True, eq=False)  # compared by identity: kept per game (`board`)
 class Board:
     colours: dict[Edge, int]  # every segment in play and its colour
     hedges: dict[Edge, int]  # the Hedge each segment belongs to
@@ -36,24 +55,57 @@ class Board:
     blocked: frozenset[Edge]  # taken, or inside a closed area: no Hedge may go there
     area_edges: tuple[tuple[Edge, ...], ...]  # per area, its segments around and inside
     adjacent: tuple[frozenset[int], ...]  # per area, the areas sharing a segment with it
+    box: tuple[int, int, int, int] | None = None  # x0, y0, x1, y1 of the joints, if any
+    bits: Bits | None = None  # None when the board reaches outside the frame
+
+
+class _Built(NamedTuple):
+    state: State  # the last state that asked
+    placements: tuple[Placement, ...]
+    cells: Cells
+    board: Board
 
 
 def board(state: State) -> Board:
-    return _board(state.placements, tuple(area.cells for area in state.areas))
+    """The board of a state. Each game keeps its last two boards: the next state mostly has
+    the same (equal states of one game, as `decide` and the server each make them, share
+    one), and the board after a Hedge is the board before it with four segments more."""
+    kept = _BOARDS.get(state) or ()
+    for built in kept:
+        if built.state is state:
+            return built.board
+    cells = tuple(area.cells for area in state.areas)
+    found = next((built for built in kept
+                  if built.placements == state.placements and built.cells == cells), None)
+    b = found.board if found is not None else _build(state, cells, kept)
+    others = [built for built in kept if built is not found]
+    _BOARDS.put(state, (_Built(state, state.placements, cells, b), *others[:1]))
+    return b
 
 
-@lru_cache(maxsize=256)
-def _board(placements: tuple[Placement, ...], areas: tuple[tuple[Cell, ...], ...]) -> Board:
+_BOARDS: Kept[tuple[_Built, ...]] = Kept()
+
+
+def _build(state: State, cells: Cells, kept: tuple[_Built, ...]) -> Board:
+    placements = state.placements
+    if len(placements) > 1:
+        # The areas the last Hedge closed, which the board before it has not.
+        fresh = sum(1 for area in state.areas if area.closed_at == state.placed)
+        before, older = placements[:-1], cells[:len(cells) - fresh]
+        for built in kept:
+            if built.placements == before and built.cells == older:
+                child = extended(built.board, placements[-1], cells[len(cells) - fresh:])
+                if child is not None:
+                    return child
     colours: dict[Edge, int] = {}
     hedges: dict[Edge, int] = {}
     for p in placements:
         for edge, colour in laid(p.hedge, p.x, p.y, p.rotation, p.mirrored):
             colours[edge], hedges[edge] = colour, p.hedge
-    return board_from(colours, hedges, areas)
+    return board_from(colours, hedges, cells)
 
 
-def board_from(colours: dict[Edge, int], hedges: dict[Edge, int],
-               areas: tuple[tuple[Cell, ...], ...]) -> Board:
+def board_from(colours: dict[Edge, int], hedges: dict[Edge, int], areas: Cells) -> Board:
     """The board of these coloured segments (of these Hedges) with these closed areas."""
     degree: dict[Point, int] = {}
     for x, y, d in colours:  # `edge_ends` written out: a board is built whenever a Hedge is placed
@@ -62,9 +114,53 @@ def board_from(colours: dict[Edge, int], hedges: dict[Edge, int],
     cell_area = {cell: i for i, cells in enumerate(areas) for cell in cells}
     area_edges = tuple(_edges_of(cells, colours) for cells in areas)
     inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}
-    return Board(colours, hedges, degree, _through(hedges), cell_area,
-                 frozenset(inside | colours.keys()), area_edges,
-                 _adjacency(len(areas), colours, cell_area))
+    blocked = frozenset(inside | colours.keys())
+    through = _through(hedges)
+    return Board(colours, hedges, degree, through, cell_area, blocked, area_edges,
+                 _adjacency(len(areas), colours, cell_area),
+                 bounding_box(degree) if degree else None, _bits(degree, blocked, through))
+
+
+def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
+    """`parent` with one more Hedge and the areas it closed, as `board_from` would make it,
+    at a fraction of its cost; None when the Hedge lies on a blocked edge or an area on a
+    closed one's space (never in play), which only `board_from` handles."""
+    segments = laid(p.hedge, p.x, p.y, p.rotation, p.mirrored)
+    if any(edge in parent.blocked for edge, _ in segments) or any(
+            cell in parent.cell_area for cells in areas for cell in cells):
+        return None
+    colours, hedges, degree = dict(parent.colours), dict(parent.hedges), dict(parent.degree)
+    for edge, colour in segments:
+        colours[edge], hedges[edge] = colour, p.hedge
+        for point in edge_ends(edge):
+            degree[point] = degree.get(point, 0) + 1
+    cell_area, adjacent = parent.cell_area, parent.adjacent
+    new_edges: tuple[tuple[Edge, ...], ...] = ()
+    if areas:  # the dicts of a board are never changed once made, so they may be shared
+        cell_area = dict(cell_area)
+        for i, cells in enumerate(areas, len(parent.area_edges)):
+            cell_area.update(dict.fromkeys(cells, i))
+        new_edges = tuple(_edges_of(cells, colours) for cells in areas)
+        # Old walls between old areas stay as they were: a new segment never lies on an edge
+        # of a closed area's space (those are blocked), so only links to new areas are new.
+        links = [set(s) for s in adjacent] + [set() for _ in areas]
+        _link(links, (e for edges in new_edges for e in edges), cell_area)
+        adjacent = tuple(frozenset(s) for s in links)
+    added = {e for cells in areas for cell in cells for e in cell_edges(cell)}
+    added.update(edge for edge, _ in segments)
+    more = _through_at(hedges, segments, p.hedge)
+    bits = None if parent.bits is None else _more_bits(parent.bits, degree, segments, added, more)
+    return Board(colours, hedges, degree, parent.through | more, cell_area, parent.blocked | added,
+                 parent.area_edges + new_edges, adjacent, _box(parent.box, segments), bits)
+
+
+def _box(box: tuple[int, int, int, int] | None, segments: tuple[tuple[Edge, int], ...]
+         ) -> tuple[int, int, int, int]:
+    """`box` grown to hold the ends of these segments."""
+    points = [point for edge, _ in segments for point in edge_ends(edge)]
+    if box is not None:
+        points += [box[:2], box[2:]]
+    return bounding_box(points)
 
 
 def _through(hedges: dict[Edge, int]) -> frozenset[Point]:
@@ -72,6 +168,20 @@ def _through(hedges: dict[Edge, int]) -> frozenset[Point]:
     out: set[Point] = set()
     for (x, y, d), hedge in hedges.items():
         end = (x + 1, y) if d == HORIZONTAL else (x, y + 1)
+        if hedges.get((*end, d)) == hedge:
+            out.add(end)
+    return frozenset(out)
+
+
+def _through_at(hedges: dict[Edge, int], segments: tuple[tuple[Edge, int], ...], hedge: int
+                ) -> frozenset[Point]:
+    """`_through`'s joints at either end of these segments of `hedge`."""
+    out: set[Point] = set()
+    for (x, y, d), _ in segments:
+        before = (x - 1, y, d) if d == HORIZONTAL else (x, y - 1, d)
+        end = (x + 1, y) if d == HORIZONTAL else (x, y + 1)
+        if hedges.get(before) == hedge:
+            out.add((x, y))
         if hedges.get((*end, d)) == hedge:
             out.add(end)
     return frozenset(out)
@@ -85,13 +195,63 @@ def _edges_of(cells: tuple[Cell, ...], walls: dict[Edge, int]) -> tuple[Edge, ..
 def _adjacency(count: int, walls: dict[Edge, int], cell_area: dict[Cell, int]
                ) -> tuple[frozenset[int], ...]:
     links: list[set[int]] = [set() for _ in range(count)]
+    _link(links, walls, cell_area)
+    return tuple(frozenset(s) for s in links)
+
+
+def _link(links: list[set[int]], walls: Iterable[Edge], cell_area: dict[Cell, int]) -> None:
+    """Link the areas on either side of each of these walls."""
     for x, y, d in walls:  # `edge_cells` written out, as in `board_from`
         a = cell_area.get((x, y - 1) if d == HORIZONTAL else (x - 1, y))
         b = cell_area.get((x, y))
         if a is not None and b is not None and a != b:
             links[a].add(b)
             links[b].add(a)
-    return tuple(frozenset(s) for s in links)
+
+
+_LOW, _HIGH = ORIGIN + MARGIN, ORIGIN + WIDTH - MARGIN  # where a joint may be, on each axis
+
+
+def _framed(x: int, y: int) -> bool:
+    return _LOW <= x < _HIGH and _LOW <= y < _HIGH
+
+
+def _bit(x: int, y: int) -> int:
+    return 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
+
+
+def _bits(degree: dict[Point, int], blocked: frozenset[Edge], through: frozenset[Point]
+          ) -> Bits | None:
+    """The board's bits, or None when it does not fit in the frame."""
+    if not degree or not all(_framed(x, y) for x, y in degree) or not all(
+            _framed(x, y) for x, y, _ in blocked):
+        return None
+    walls = [0, 0]
+    for x, y, d in blocked:
+        walls[d] |= _bit(x, y)
+    xs = [x for x, _ in degree]
+    return Bits(sum(_bit(x, y) for (x, y), n in degree.items() if n < 4), (walls[0], walls[1]),
+                sum(_bit(x, y) for x, y in through), min(xs), max(xs))
+
+
+def _more_bits(bits: Bits, degree: dict[Point, int], segments: tuple[tuple[Edge, int], ...],
+               added: set[Edge], through: frozenset[Point]) -> Bits | None:
+    """`bits` with the joints of these new segments, these edges blocked, these joints where
+    a Hedge runs straight on."""
+    joints, low, high, walls = bits.joints, bits.low, bits.high, [*bits.walls]
+    for x, y, d in added:  # `_framed` and `_bit` written out: this runs for every Hedge placed
+        if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
+            return None
+        walls[d] |= 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
+    for edge, _ in segments:
+        for x, y in edge_ends(edge):
+            if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
+                return None
+            bit = 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
+            joints = joints | bit if degree[(x, y)] < 4 else joints & ~bit
+            low, high = min(low, x), max(high, x)
+    return Bits(joints, (walls[0], walls[1]), bits.through | sum(_bit(x, y) for x, y in through),
+                low, high)
 
 
 def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> bool:
@@ -118,69 +278,11 @@ def crossing(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool
     return None
 
 
-def placements(b: Board, hedge: int) -> list[tuple[int, int, int, bool]]:
-    """Every (x, y, rotation, mirrored) where the Hedge may be laid."""
-    return list(_placements(b, hedge))
-
-
-# `_placements` draws the board as bitmaps: Python integers whose bit (x - x0) * width +
-# (y - y0) stands for joint (x, y), or for the segment (x, y, d) in the bitmap of direction d.
-# Shifting a bitmap by a Hedge's point or segment then tries every position at once, in C,
-# where trying them one by one took milliseconds per call of `legal`.
-_REACH = 9  # margin of the bitmaps: a Hedge spans 4 units each way from its first end,
-# and a position is checked up to 4 units further (from a joint of the board to a segment)
-_ORIENTATION = tuple((tag >> 1, bool(tag & 1)) for tag in range(8))  # of 2 * rotation + mirrored
-
-
-def _shifted(bitmap: int, by: int) -> int:
-    """Bit i + by of `bitmap` moved to i."""
-    return bitmap >> by if by >= 0 else bitmap << -by
-
-
-@lru_cache(maxsize=64)
-def _placements(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
-    """Per orientation, the positions where a point of the Hedge lies on a joint with a free
-    segment, less those where a segment of it lies on a blocked edge or it would cross a
-    Hedge in play."""
-    if not b.blocked:
-        return ()
-    # The box: every joint ends a segment in play, and those are blocked edges.
-    x0 = min(b.blocked)[0] - _REACH
-    y0 = min(b.blocked, key=itemgetter(1))[1] - _REACH
-    width = max(b.blocked, key=itemgetter(1))[1] + 1 + _REACH - y0 + 1  # one bit per point
-    joints = sum(1 << ((x - x0) * width + y - y0) for (x, y), n in b.degree.items() if n < 4)
-    walls = [0, 0]  # per direction
-    for x, y, d in b.blocked:
-        walls[d] |= 1 << ((x - x0) * width + y - y0)
-    through = sum(1 << ((x - x0) * width + y - y0) for x, y in b.through)
-    keys: list[int] = []
-    for rotation, mirrored in ORIENTATIONS:
-        shape = oriented(hedge, rotation, mirrored)
-        fit = 0
-        for x, y in shape.points:
-            fit |= _shifted(joints, x * width + y)
-        for x, y, d in shape.edges:
-            fit &= ~_shifted(walls[d], x * width + y)
-        for x, y in shape.straight:  # `crossing`
-            fit &= ~_shifted(through, x * width + y)
-        # sort key of each position: its bit (ordered as (x, y) is), then the orientation
-        tag = 2 * rotation + mirrored
-        digits = bin(fit)[:1:-1]  # lowest bit first, without "0b"
-        bit = digits.find("1")
-        while bit >= 0:
-            keys.append(8 * bit + tag)
-            bit = digits.find("1", bit + 1)
-    keys.sort()
-    row = 8 * width
-    return tuple([(key // row + x0, (key % row >> 3) + y0, *_ORIENTATION[key & 7]) for key in keys])
-
-
 def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
     """The areas that the new segments close: the regions next to them that no longer
     reach past the Hedges in play. Each as its sorted spaces, in a stable order."""
     walls = set(b.colours) | {edge for edge, _ in new}
-    points = set(b.degree) | {p for edge, _ in new for p in edge_ends(edge)}
-    box = bounding_box(points)
+    box = _box(b.box, new)
     seen: set[Cell] = set()
     found = []
     for edge, _ in new:

@@ -6,7 +6,7 @@ from random import Random
 
 from domain.core import Illegal
 
-from .board import board, closures, fits, placements
+from .board import board, closures, fits
 from .commands import (
     ChooseTokenOrder,
     Command,
@@ -31,6 +31,8 @@ from .events import (
 )
 from .flow import advance
 from .geometry import laid
+from .kept import Kept
+from .placing import placements
 from .reasons import why_illegal
 from .resolve import bird_bath_targets, count, place, token_options
 from .state import State, active, well_colours
@@ -44,8 +46,7 @@ def legal(state: State, seat: int) -> list[Command]:
         case "draw":
             return [DrawHedge()]
         case "place":
-            assert state.hedge is not None
-            return [PlaceHedge(*p) for p in placements(board(state), state.hedge)]
+            return list(_placements(state))
         case "choose_area":
             return [ResolveArea(a) for a in state.pending]
         case "order_tokens":
@@ -57,6 +58,21 @@ def legal(state: State, seat: int) -> list[Command]:
         case "bird_bath":
             return [*(SwapBirdBath(a) for a in bird_bath_targets(state)), KeepBirdBath()]
     return []
+
+
+def _placements(state: State) -> list[Command]:
+    """A few hundred commands, listed for the seat to move and asked again by a bot: kept
+    per game for its latest state. Never handed out: `legal` gives a copy."""
+    kept = _PLACEMENTS.get(state)
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    assert state.hedge is not None
+    listed = placements(board(state), state.hedge)
+    _PLACEMENTS.put(state, (state, listed))
+    return listed
+
+
+_PLACEMENTS: Kept[tuple[State, list[Command]]] = Kept()
 
 
 def allowed(state: State, seat: int, command: Command) -> bool:

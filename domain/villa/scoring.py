@@ -40,15 +40,18 @@ def seat_keys(state: State, scores: list[ColourScore]) -> list[tuple[int, ...]]:
     """Per seat (score, tie-break, ...), higher is better. Alone: (points, tokens placed).
     Two colours each: (lower colour's points, tokens placed by both). Teams: (lower
     teammate's points, tokens placed by the team, most tokens placed by one of them)."""
-    colours = [[c for c in state.in_play() if state.owners[c] == s] for s in range(state.seats)]
+    playing = state.in_play()  # asked once: every view counts the scores
+    colours = [[c for c in playing if state.owners[c] == s] for s in range(state.seats)]
     if state.team:
-        return [_team_key(state, scores, state.teams[colours[s][0]]) for s in range(state.seats)]
+        return [_team_key(state, playing, scores, state.teams[colours[s][0]])
+                for s in range(state.seats)]
     return [(min(scores[c].total for c in mine), sum(scores[c].tokens for c in mine))
             for mine in colours]
 
 
-def _team_key(state: State, scores: list[ColourScore], side: int) -> tuple[int, ...]:
-    mine = [scores[c] for c in state.in_play() if state.teams[c] == side]
+def _team_key(state: State, playing: list[int], scores: list[ColourScore], side: int
+              ) -> tuple[int, ...]:
+    mine = [scores[c] for c in playing if state.teams[c] == side]
     return (min(s.total for s in mine), sum(s.tokens for s in mine), max(s.tokens for s in mine))
 
 

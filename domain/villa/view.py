@@ -3,16 +3,18 @@ before: the bag is a count, so every audience gets the same view."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import cache, lru_cache
-from operator import itemgetter
+from typing import NamedTuple
 
 import msgspec
 
 from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
 from .geometry import ORIENTATIONS, Edge, edge_ends, laid
+from .kept import Kept
 from .scoring import ColourScore, colour_scores, seat_keys
-from .state import Area, Placement, State
+from .state import Area, Placement, State, Supply
 
 
 class SegmentView(msgspec.Struct, frozen=True):
@@ -113,26 +115,61 @@ def _laid_view(hedge: int, x: int, y: int, rotation: int, mirrored: bool
     return tuple((e, segment(e, c, hedge)) for e, c in laid(hedge, x, y, rotation, mirrored))
 
 
-@lru_cache(maxsize=256)  # the Hedges in play of each game on a server
-def _segments(placements: tuple[Placement, ...]) -> list[SegmentView]:
-    """Every segment in play in order, as `board` lays them (a later one on the same edge wins)."""
-    drawn: dict[Edge, SegmentView] = {}
-    for p in placements:
-        drawn.update(_laid_view(p.hedge, p.x, p.y, p.rotation, p.mirrored))
-    return [v for _, v in sorted(drawn.items(), key=itemgetter(0))]
+class _Drawing(NamedTuple):
+    board: Board
+    placements: tuple[Placement, ...]
+    edges: list[Edge]  # every segment in play, sorted
+    segments: list[SegmentView]  # their views, in the same order
+    joints: list[tuple[int, int]]  # sorted
 
 
-@lru_cache(maxsize=256)  # a board per game in play, for each game on a server
-def _joints(b: Board) -> list[tuple[int, int]]:
-    return sorted(b.degree)
+def _drawing(state: State, b: Board) -> _Drawing:
+    """The segments and joints in play, as `board` lays them (a later one on the same edge
+    wins): kept per game, since many states share a board, and the drawing after a Hedge
+    is the one before with four segments more."""
+    kept = _DRAWINGS.get(state)
+    if kept is not None and kept.board is b:
+        return kept
+    placements, last = state.placements, state.placements[-1:]
+    drawing = None
+    if kept is not None and last and kept.placements == placements[:-1]:
+        drawing = _drawn_on(kept, last[0])
+    if drawing is None:
+        drawn: dict[Edge, SegmentView] = {}
+        for p in placements:
+            drawn.update(_laid_view(p.hedge, p.x, p.y, p.rotation, p.mirrored))
+        edges = sorted(drawn)
+        drawing = (edges, [drawn[edge] for edge in edges], sorted(b.degree))
+    made = _Drawing(b, placements, *drawing)
+    _DRAWINGS.put(state, made)
+    return made
 
 
-def area_view(state: State, b: Board, area: Area) -> AreaView:
+_DRAWINGS: Kept[_Drawing] = Kept()
+
+
+def _drawn_on(before: _Drawing, p: Placement
+              ) -> tuple[list[Edge], list[SegmentView], list[tuple[int, int]]] | None:
+    """`before` with one more Hedge; None if it lies on a segment in play (never in a game)."""
+    edges, segments, joints = list(before.edges), list(before.segments), list(before.joints)
+    for edge, view in _laid_view(p.hedge, p.x, p.y, p.rotation, p.mirrored):
+        i = bisect_left(edges, edge)
+        if i < len(edges) and edges[i] == edge:
+            return None
+        edges.insert(i, edge)
+        segments.insert(i, view)
+        for point in edge_ends(edge):
+            i = bisect_left(joints, point)
+            if i == len(joints) or joints[i] != point:
+                joints.insert(i, point)
+    return edges, segments, joints
+
+
+def area_view(b: Board, area: Area) -> AreaView:
     return AreaView(
         area.id, list(area.cells), len(area.cells), min(len(area.cells), MAX_AREA_POINTS),
         list(area.segments), list(area.bonus), [COLOURS[c] for c in area.winners],
-        [TokenView(COLOURS[t.colour], t.feature) for t in area.tokens],
-        sorted(b.adjacent[area.id]))
+        [TokenView(COLOURS[t.colour], t.feature) for t in area.tokens], sorted(b.adjacent[area.id]))
 
 
 def colour_views(state: State, scores: list[ColourScore]) -> list[ColourView]:
@@ -142,16 +179,56 @@ def colour_views(state: State, scores: list[ColourScore]) -> list[ColourView]:
             for c in state.in_play()]
 
 
+class _Tallies(NamedTuple):
+    areas: tuple[Area, ...]
+    supplies: tuple[Supply, ...]
+    board: Board
+    seating: tuple[object, ...]
+    colours: list[ColourView]
+    area_views: list[AreaView]
+    scores: list[int]  # per seat
+
+
+def _tallies(state: State, b: Board) -> _Tallies:
+    """The colours, the areas and each seat's score of the view, kept per game and made
+    again only when the areas, the supplies or the board change (a Hedge drawn changes
+    none of them); an area's view, only when the area or its neighbours change."""
+    seating = (state.owners, state.teams, state.seats, state.team)
+    kept = _TALLIES.get(state)
+    if (kept is not None and kept.areas is state.areas and kept.supplies is state.supplies
+            and kept.board is b and kept.seating == seating):
+        return kept
+    scores = colour_scores(state)
+    made = _Tallies(state.areas, state.supplies, b, seating, colour_views(state, scores),
+                    _area_views(state, b, kept), [k[0] for k in seat_keys(state, scores)])
+    _TALLIES.put(state, made)
+    return made
+
+
+_TALLIES: Kept[_Tallies] = Kept()
+
+
+def _area_views(state: State, b: Board, kept: _Tallies | None) -> list[AreaView]:
+    out = []
+    for i, area in enumerate(state.areas):
+        if (kept is not None and i < len(kept.areas) and kept.areas[i] is area
+                and kept.board.adjacent[area.id] == b.adjacent[area.id]):
+            out.append(kept.area_views[i])
+        else:
+            out.append(area_view(b, area))
+    return out
+
+
 def view(state: State, viewer: int | None) -> View:
     """The same for every viewer: nothing on the table is secret."""
     b = board(state)
-    scores = colour_scores(state)
+    tallies, drawing = _tallies(state, b), _drawing(state, b)
     return View(
         state.phase, state.turn, state.expert, state.team, state.two_player_expert,
-        state.open_circle, colour_views(state, scores), list(state.features),
-        _segments(state.placements), _joints(b), [area_view(state, b, a) for a in state.areas],
+        state.open_circle, tallies.colours, list(state.features), drawing.segments,
+        drawing.joints, tallies.area_views,
         None if state.hedge is None else hedge_view(state.hedge), orientations(state.hedge),
         len(state.bag),
         [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
         [[COLOURS[c] for c in group] for group in state.queue], state.extra_turn,
-        [k[0] for k in seat_keys(state, scores)], list(state.ended))
+        tallies.scores, list(state.ended))

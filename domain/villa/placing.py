@@ -1,0 +1,117 @@
+"""Every place the Hedge in hand may go, at once: what `legal` lists in the "place" phase,
+a few hundred commands per state, which made it the costliest question of the game.
+
+The board is drawn as bitmaps (board.py's `Bits`: bit (x - x0) * width + (y - y0) of an
+integer stands for joint (x, y), or for the segment (x, y, d) in the bitmap of direction d).
+Shifting a bitmap by a Hedge's point or segment then tries every position at once, in C.
+The positions found become commands without a Python step per command: the bitmaps of the
+eight orientations are interleaved into one string of "0" and "1", byte 8 * bit + orientation,
+which orders them as `legal` lists them (by x, y, rotation, mirrored), and the command of
+each byte is made once for all games, since the frame of `Bits` is the same for every board.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate
+from operator import itemgetter
+
+from .board import MARGIN, ORIGIN, WIDTH, Bits, Board
+from .commands import Command, PlaceHedge
+from .geometry import ORIENTATIONS, oriented
+
+# (rotation, mirrored) of the orientation numbered 2 * rotation + mirrored: commands are
+# listed by x, y, rotation, mirrored, so that number orders them at one position.
+_ORIENTATION = tuple((tag >> 1, bool(tag & 1)) for tag in range(8))
+_REACH = 4  # how far a position lies from the joint of the board its Hedge touches
+
+
+def placements(b: Board, hedge: int) -> list[Command]:
+    """Every PlaceHedge of the Hedge in hand that `board.fits`, sorted."""
+    if b.bits is None:  # a board that outgrew the frame (no game seen so far)
+        return [PlaceHedge(*p) for p in _unframed(b, hedge)]
+    return _framed(b.bits, hedge)
+
+
+def _shifted(bitmap: int, by: int) -> int:
+    """Bit i + by of `bitmap` moved to i."""
+    return bitmap >> by if by >= 0 else bitmap << -by
+
+
+def _fits(joints: int, walls: tuple[int, int], through: int, width: int, hedge: int,
+          rotation: int, mirrored: bool) -> int:
+    """The positions where a point of the Hedge lies on a joint with a free segment, less
+    those where a segment of it lies on a blocked edge or it would cross a Hedge in play."""
+    shape = oriented(hedge, rotation, mirrored)
+    fit = 0
+    for x, y in shape.points:
+        fit |= _shifted(joints, x * width + y)
+    for x, y, d in shape.edges:
+        fit &= ~_shifted(walls[d], x * width + y)
+    for x, y in shape.straight:  # `board.crossing`
+        fit &= ~_shifted(through, x * width + y)
+    return fit
+
+
+def _framed(bits: Bits, hedge: int) -> list[Command]:
+    """`placements` on the board's bits in the fixed frame."""
+    # Only the rows of bits a position can reach are written out.
+    first = (bits.low - _REACH - ORIGIN) * WIDTH
+    size = (bits.high + _REACH + 1 - ORIGIN) * WIDTH - first
+    digits = f"0{size}b"
+    table = bytearray(8 * (first + size))  # byte 8 * bit + orientation: b"1" where it fits
+    for rotation, mirrored in ORIENTATIONS:
+        fit = _fits(bits.joints, bits.walls, bits.through, WIDTH, hedge, rotation,
+                    mirrored) >> first
+        table[8 * first + 2 * rotation + mirrored::8] = format(fit, digits).encode()[::-1]
+    # After each b"1" a comma: the lengths of the pieces between commas add up to one more
+    # than the index of each b"1".
+    pieces = bytes(table).replace(b"1", b"1,").split(b",")
+    pieces.pop()
+    rows = range(first // WIDTH, (first + size) // WIDTH)
+    return list(map(_commands(rows).__getitem__, accumulate(map(len, pieces))))
+
+
+def _commands(rows: range) -> list[Command]:
+    """The command of each byte of `_framed`'s table, at that byte's index plus one, made
+    once for all games, row by row as boards reach them (a row: 512 commands)."""
+    if _MADE.find(0, rows.start, rows.stop) >= 0:
+        for row in rows:
+            if not _MADE[row]:
+                x, start = ORIGIN + row, 1 + 8 * WIDTH * row
+                _COMMANDS[start:start + 8 * WIDTH] = [
+                    PlaceHedge(x, y, rotation, mirrored)
+                    for y in range(ORIGIN, ORIGIN + WIDTH) for rotation, mirrored in _ORIENTATION]
+                _MADE[row] = 1
+    return _COMMANDS
+
+
+_COMMANDS: list[Command] = [PlaceHedge(0, 0)] * (1 + 8 * WIDTH * WIDTH)  # until made
+_MADE = bytearray(WIDTH)  # per row of the frame: 1 once its commands are made
+
+
+def _unframed(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:
+    """`placements` on bitmaps framed to this board, for a board beyond the fixed frame."""
+    if not b.blocked:
+        return ()
+    # The box: every joint ends a segment in play, and those are blocked edges.
+    x0 = min(b.blocked)[0] - MARGIN
+    y0 = min(b.blocked, key=itemgetter(1))[1] - MARGIN
+    width = max(b.blocked, key=itemgetter(1))[1] + 1 + MARGIN - y0 + 1  # one bit per point
+    joints = sum(1 << ((x - x0) * width + y - y0) for (x, y), n in b.degree.items() if n < 4)
+    walls = [0, 0]  # per direction
+    for x, y, d in b.blocked:
+        walls[d] |= 1 << ((x - x0) * width + y - y0)
+    through = sum(1 << ((x - x0) * width + y - y0) for x, y in b.through)
+    keys: list[int] = []
+    for rotation, mirrored in ORIENTATIONS:
+        fit = _fits(joints, (walls[0], walls[1]), through, width, hedge, rotation, mirrored)
+        # sort key of each position: its bit (ordered as (x, y) is), then the orientation
+        tag = 2 * rotation + mirrored
+        digits = bin(fit)[:1:-1]  # lowest bit first, without "0b"
+        bit = digits.find("1")
+        while bit >= 0:
+            keys.append(8 * bit + tag)
+            bit = digits.find("1", bit + 1)
+    keys.sort()
+    row = 8 * width
+    return tuple([(key // row + x0, (key % row >> 3) + y0, *_ORIENTATION[key & 7]) for key in keys])

@@ -1,0 +1,129 @@
+"""What each game keeps between its states (its board built on the board before, the
+placements listed in a fixed frame of bitmaps, the pieces of its view) answers exactly
+what working it out afresh would, however the games in play interleave."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from random import Random
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from domain.core.simulate import Simulation
+from domain.villa import GAME, rules, view
+from domain.villa import board as boards
+from domain.villa.board import Board, board, board_from, extended
+from domain.villa.commands import PlaceHedge
+from domain.villa.geometry import Edge, laid
+from domain.villa.placing import _unframed, placements
+from domain.villa.state import Placement, State
+
+from .helpers import begin
+from .test_placement import by_the_book, in_hand
+
+VARIANTS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}), (4, {}), (3, {"expert": True}), (4, {"expert": True, "team": True}),
+    (2, {"expert": True, "two_player_expert": True}), (3, {"open_circle": True}),
+]
+
+
+def afresh(state: State) -> Board:
+    colours: dict[Edge, int] = {}
+    hedges: dict[Edge, int] = {}
+    for p in state.placements:
+        for edge, colour in laid(p.hedge, p.x, p.y, p.rotation, p.mirrored):
+            colours[edge], hedges[edge] = colour, p.hedge
+    return board_from(colours, hedges, tuple(area.cells for area in state.areas))
+
+
+def assert_same(kept: Board, made: Board) -> None:
+    for field in fields(Board):
+        assert getattr(kept, field.name) == getattr(made, field.name), field.name
+
+
+def forget() -> None:
+    for store in (boards._BOARDS, rules._PLACEMENTS, view._DRAWINGS, view._TALLIES):
+        store.clear()
+
+
+def play(step: Any, games: int = 2) -> None:
+    """Random games of every variant played a command each in turn, as a server plays the
+    games it holds, each state after a command handed to `step`."""
+    sims = [Simulation(GAME, seats, options, seed=seed)
+            for seed in range(games) for seats, options in VARIANTS]
+    rng = Random(7)
+    while sims:
+        for sim in list(sims):
+            if sim.outcome() is not None:
+                sims.remove(sim)
+                continue
+            seat = rng.choice(sim.active())
+            sim.command(seat, rng.choice(sim.legal(seat)))
+            step(sim.state)
+
+
+def test_boards_built_on_the_one_before_are_the_boards_built_afresh() -> None:
+    def step(state: State) -> None:
+        assert_same(board(state), afresh(state))
+
+    play(step)
+
+
+def test_placements_in_the_fixed_frame_are_those_framed_to_the_board() -> None:
+    checked = 0
+
+    def step(state: State) -> None:
+        nonlocal checked
+        if state.phase == "place" and state.hedge is not None:
+            b = board(state)
+            assert b.bits is not None
+            listed = placements(b, state.hedge)
+            assert listed == [PlaceHedge(*p) for p in _unframed(b, state.hedge)]
+            assert GAME.legal(state, state.turn) == listed
+            checked += 1
+
+    play(step)
+    assert checked > 100
+
+
+def test_views_made_of_kept_pieces_are_the_views_made_afresh() -> None:
+    encode = msgspec.json.encode
+
+    def step(state: State) -> None:
+        kept = encode(GAME.view(state, None))
+        forget()
+        assert encode(GAME.view(state, None)) == kept
+
+    play(step, games=1)
+
+
+def test_a_board_beyond_the_frame_lists_its_placements_by_the_board_alone() -> None:
+    """Plaza draws boards in a frame of 64 by 64 joints around the Starting Hedge, wider
+    than any game seen; a board that outgrows it is drawn to its own size instead."""
+    near = replace(begin(2), placements=(Placement(0, 16, 0),))
+    far = replace(near, placements=(*near.placements, Placement(1, 20, 0)))
+    assert board(near).bits is not None and board(far).bits is None
+    grown = extended(board(near), far.placements[-1], ())
+    assert grown is not None
+    assert_same(grown, afresh(far))
+    state = in_hand(far, 5)
+    assert {(c.x, c.y, c.rotation, c.mirrored) for c in GAME.legal(state, 0)} == by_the_book(
+        state, 5)
+
+
+def test_a_state_asked_again_after_others_of_its_game_gets_its_own_answers() -> None:
+    """Undo takes a game back to an older state, and tests build states apart: each is
+    answered for itself, whatever its game asked in between."""
+    sim = Simulation(GAME, 2, {}, seed=4)
+    rng, states = Random(4), []
+    while sim.outcome() is None:
+        seat = sim.active()[0]
+        sim.command(seat, rng.choice(sim.legal(seat)))
+        states.append(sim.state)
+    for state in [*states[::-1], *states[::7]]:
+        assert_same(board(state), afresh(state))
+        if state.phase == "place" and state.hedge is not None:
+            assert GAME.legal(state, state.turn) == [
+                PlaceHedge(*p) for p in _unframed(afresh(state), state.hedge)]
