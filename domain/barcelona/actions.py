@@ -106,19 +106,20 @@ def service_price(state: State, i: int) -> tuple[int, int]:
     return SERVICE_TILES[service_tiles(state.seats) - state.services_left[i]]
 
 
+def _near(i: int) -> tuple[int, ...]:
+    r, c = divmod(i, 5)
+    return tuple((r + dr) * 5 + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                 if 0 <= r + dr < 5 and 0 <= c + dc < 5)
+
+
+NEAR = tuple(_near(i) for i in range(25))  # the Sidewalk spaces next to each
+
+
 def cobble_spots(state: State, anywhere: bool) -> list[int]:
     """seed: an empty Sidewalk space next to any Cobblestone (the centre counts)."""
     walk = state.sidewalk
-    out = []
-    for i in range(25):
-        if walk[i] is not None:
-            continue
-        r, c = divmod(i, 5)
-        near = [(r + dr) * 5 + c + dc for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                if 0 <= r + dr < 5 and 0 <= c + dc < 5]
-        if anywhere or any(walk[j] is not None for j in near):
-            out.append(i)
-    return out
+    return [i for i in range(25) if walk[i] is None
+            and (anywhere or any(walk[j] is not None for j in NEAR[i]))]
 
 
 def street_spaces(state: State, wide: bool) -> list[int]:

@@ -9,6 +9,7 @@ diagonal blocks are numbered block by block.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from .components import Reward
@@ -140,6 +141,7 @@ def far_end(space: int, via: int) -> int:
     return b if a == via else a
 
 
+@lru_cache(maxsize=4096)  # a search asked again with each of the Tram's owner's moves
 def tram_destinations(start: int, own: frozenset[int], blocked: frozenset[int]) -> tuple[int, ...]:
     """seed: 1 or 2 counted spaces along the streets, own Street tiles free and not counted,
     turning at crossings allowed, no reversing, ending on another space with no Tram."""
