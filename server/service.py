@@ -151,19 +151,20 @@ class Service:
         if seat in taken:
             raise Problem(409, "seat_taken", f"Seat {seat} is taken by {taken[seat]}.")
         token = new_token()
-        full = len(taken) + 1 == row.seats
         try:
-            await self.store.add_seat(game_id, seat, name, hash_token(token),
-                                      status="active" if full else None, bot=bot)
+            await self.store.add_seat(game_id, seat, name, hash_token(token), bot=bot)
         except Conflict:
             raise Problem(409, "seat_taken", f"Seat {seat} was just taken.") from None
         held = self.runtime.games.get(game_id)
         if bot and held is not None:  # a game loaded later reads its bots from the store
             held.bots.add(seat)
-        if full:
+        # Counted after our seat is stored: two joins racing for the last seats may each have
+        # seen the other's seat free, but the later of them sees both.
+        if len(await self.store.seat_names(game_id)) == row.seats:
+            await self.store.activate(game_id)
             runtime = await self.runtime.get(game_id)
             if runtime is not None:
-                await runtime.start()
+                await runtime.start()  # a second start finds the setup there and catches up
         return seat, token
 
     async def add_bots(self, game_id: str, token: str | None) -> list[int]:

@@ -122,6 +122,11 @@ class Catalogue(Protocol):
                        status: str | None = None, bot: bool = False) -> None:
         """Take a seat (`Conflict` if taken), set the game's status with it."""
 
+    async def activate(self, game_id: str) -> None:
+        """Make a waiting game whose every seat is taken active. Joins of its last seats may
+        race, each seeing the other's seat missing: whoever checks after its own seat is
+        committed calls this, and the game becomes active once."""
+
     async def seat_names(self, game_id: str) -> dict[int, str]: ...
 
     async def seat_of(self, game_id: str, token_hash: str) -> int | None: ...

@@ -131,6 +131,11 @@ class MemoryStore:
         if status is not None and game_id in self._games:
             self._games[game_id] = replace(self._games[game_id], status=status)
 
+    async def activate(self, game_id: str) -> None:
+        row = self._games.get(game_id)
+        if row is not None and row.status == "waiting" and len(self._seats[game_id]) == row.seats:
+            self._games[game_id] = replace(row, status="active")
+
     async def seat_names(self, game_id: str) -> dict[int, str]:
         return {seat: name for seat, (name, _) in self._seats.get(game_id, {}).items()}
 

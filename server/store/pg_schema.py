@@ -94,6 +94,8 @@ INSERT_SNAPSHOT = """INSERT INTO snapshots VALUES ($1,$2,$3,$4)
     ON CONFLICT (game_id, seq) DO UPDATE SET top_seq = excluded.top_seq, state = excluded.state"""
 UPDATE_STATUS = "UPDATE games SET status = $1, outcome = $2 WHERE game_id = $3"
 UPDATE_STATUS_ONLY = "UPDATE games SET status = $1 WHERE game_id = $2"
+ACTIVATE = """UPDATE games SET status = 'active' WHERE game_id = $1 AND status = 'waiting'
+    AND (SELECT count(*) FROM seats s WHERE s.game_id = $1) = seats"""
 # A game's seq is its last event's, as in SQLite: an append writes no games row.
 SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
     coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),

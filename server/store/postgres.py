@@ -18,6 +18,7 @@ from domain.core.envelope import NULL
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .pg_schema import (
+    ACTIVATE,
     EVENT_COLUMNS,
     INSERT_ANSWER,
     INSERT_BOT,
@@ -189,6 +190,9 @@ class PostgresCatalogue(PostgresBase):
         if status is not None:
             statements.append((UPDATE_STATUS_ONLY, [(status, game_id)]))
         await self._write(game_id, statements)
+
+    async def activate(self, game_id: str) -> None:
+        await self._write(game_id, [(ACTIVATE, [(game_id,)])])
 
     async def seat_names(self, game_id: str) -> dict[int, str]:
         rows = await self._all("SELECT seat, name FROM seats WHERE game_id = $1", game_id)

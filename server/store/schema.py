@@ -83,6 +83,8 @@ SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
     coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),
     g.created_at, g.forked_from, g.forked_at, g.outcome, g.creator_hash, g.creator_addr,
     g.practice FROM games g"""
+ACTIVATE = """UPDATE games SET status = 'active' WHERE game_id = ?1 AND status = 'waiting'
+    AND (SELECT count(*) FROM seats s WHERE s.game_id = ?1) = seats"""
 UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
 
 # Schema changes after the first version, applied in order; PRAGMA user_version counts

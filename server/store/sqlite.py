@@ -14,6 +14,7 @@ from domain.core.envelope import NULL
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .schema import (
+    ACTIVATE,
     EVENT_COLUMNS,
     INSERT_EVENT,
     INSERT_GAME,
@@ -172,6 +173,9 @@ class SqliteCatalogue(SqliteBase):
         if status is not None:
             statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
         await self.writer.write(statements)
+
+    async def activate(self, game_id: str) -> None:
+        await self.writer.write([(ACTIVATE, [(game_id,)])])
 
     async def seat_names(self, game_id: str) -> dict[int, str]:
         rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))

@@ -3,8 +3,11 @@ fork, replay export / verify / import."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from replays.format import loads
 from replays.verify import verify
@@ -195,3 +198,20 @@ async def test_undo_across_snapshots_rebuilds_the_same_state_after_a_restart(tmp
         assert again.welcome["view"] == start and again.welcome["seq"] == 7
     finally:
         server.stop()
+
+
+async def test_a_game_whose_last_seats_are_joined_at_once_starts(live_server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=live_server.url) as client:
+        for _ in range(8):
+            game = new_game(live_server.url, 4)
+            for seat in (0, 1):
+                await client.post(f"/api/games/{game}/join", json={"name": f"P{seat}", "seat": seat})
+            answers = await asyncio.gather(*(client.post(f"/api/games/{game}/join",
+                                                         json={"name": f"P{s}", "seat": s}) for s in (2, 3)))
+            assert sorted(a.json()["seat"] for a in answers) == [2, 3]
+            for _ in range(50):
+                info = (await client.get(f"/api/games/{game}")).json()
+                if info["seq"] > 0:
+                    break
+                await asyncio.sleep(0.02)
+            assert info["status"] == "active" and info["seq"] > 0, info

@@ -118,6 +118,18 @@ class StoreContract:
         assert await store.games_with_bots() == ["g"]
         assert (await store.game("g")).status == "active"  # type: ignore[union-attr]
 
+    async def test_a_game_becomes_active_once_every_seat_is_taken(self, store: Store) -> None:
+        await store.create_game(row(status="waiting"))
+        await store.add_seat("g", 0, "Ann", "a" * 64)
+        await store.activate("g")
+        assert (await store.game("g")).status == "waiting", "a seat is still free"  # type: ignore[union-attr]
+        await store.add_seat("g", 1, "Bob", "b" * 64)
+        await asyncio.gather(store.activate("g"), store.activate("g"))
+        assert (await store.game("g")).status == "active"  # type: ignore[union-attr]
+        await store.append("g", [env("g", 1)], status=("finished", b"{}"))
+        await store.activate("g")
+        assert (await store.game("g")).status == "finished", "only a waiting game is activated"  # type: ignore[union-attr]
+
     async def test_waiting_games_are_counted_per_creator_address(self, store: Store) -> None:
         for n, status in enumerate(["waiting", "waiting", "active"]):
             await store.create_game(row(f"g{n}", status, addr="10.0.0.1"))
