@@ -146,7 +146,8 @@ TALLEST_BONUS: Final = 3  # seed: "3 Coins if ... strictly taller than all adjac
 ContractKind = Literal["one_tile", "tiles", "spanning", "border", "rivers", "parks"]
 
 
-class Contract(msgspec.Struct, frozen=True):
+# gc=False: frozen component values, in every state; no cycle can pass through them.
+class Contract(msgspec.Struct, frozen=True, gc=False):
     """One contract card: a requirement and the coins it is worth at the end."""
 
     id: int

@@ -8,7 +8,9 @@ from .layouts import TileSpot
 from .state import Card, Cell
 
 
-class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=True):
+# gc=False: frozen, holding only values and lists or tuples of them, so no cycle can pass
+# through an event; the collector need not walk the histories that hold them.
+class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=True, gc=False):
     """The town is built (a preset, a random draw, or a custom one) and the offer board
     set on the side for this number of architects."""
 
@@ -18,32 +20,32 @@ class GameStarted(msgspec.Struct, tag="GameStarted", tag_field="type", frozen=Tr
     costs: tuple[int, ...]
 
 
-class ColourChosen(msgspec.Struct, tag="ColourChosen", tag_field="type", frozen=True):
+class ColourChosen(msgspec.Struct, tag="ColourChosen", tag_field="type", frozen=True, gc=False):
     seat: int
     colour: str
 
 
-class ObjectivesDrawn(msgspec.Struct, tag="ObjectivesDrawn", tag_field="type", frozen=True):
+class ObjectivesDrawn(msgspec.Struct, tag="ObjectivesDrawn", tag_field="type", frozen=True, gc=False):
     height: str
     grouping: str
 
 
-class ZoningRevealed(msgspec.Struct, tag="ZoningRevealed", tag_field="type", frozen=True):
+class ZoningRevealed(msgspec.Struct, tag="ZoningRevealed", tag_field="type", frozen=True, gc=False):
     card: str
 
 
-class ContractsDrawn(msgspec.Struct, tag="ContractsDrawn", tag_field="type", frozen=True):
+class ContractsDrawn(msgspec.Struct, tag="ContractsDrawn", tag_field="type", frozen=True, gc=False):
     cards: tuple[int, ...]
 
 
 class StartingOrderDrawn(msgspec.Struct, tag="StartingOrderDrawn", tag_field="type",
-                         frozen=True):
+                         frozen=True, gc=False):
     """The starting cards beneath the offer board, left to right, as seats."""
 
     order: tuple[int, ...]
 
 
-class HandDrawn(msgspec.Struct, tag="HandDrawn", tag_field="type", frozen=True):
+class HandDrawn(msgspec.Struct, tag="HandDrawn", tag_field="type", frozen=True, gc=False):
     """`seat` drew `count` construction cards; `cards` is None for everyone else."""
 
     seat: int
@@ -51,7 +53,7 @@ class HandDrawn(msgspec.Struct, tag="HandDrawn", tag_field="type", frozen=True):
     cards: tuple[Card, ...] | None
 
 
-class OfferMade(msgspec.Struct, tag="OfferMade", tag_field="type", frozen=True):
+class OfferMade(msgspec.Struct, tag="OfferMade", tag_field="type", frozen=True, gc=False):
     """`seat` paid `cost` for offer space `space` and put a card face down on it; the card
     is None for everyone else until it is revealed."""
 
@@ -61,13 +63,13 @@ class OfferMade(msgspec.Struct, tag="OfferMade", tag_field="type", frozen=True):
     card: Card | None
 
 
-class CardRevealed(msgspec.Struct, tag="CardRevealed", tag_field="type", frozen=True):
+class CardRevealed(msgspec.Struct, tag="CardRevealed", tag_field="type", frozen=True, gc=False):
     seat: int
     space: int
     card: Card
 
 
-class BuildingPlaced(msgspec.Struct, tag="BuildingPlaced", tag_field="type", frozen=True):
+class BuildingPlaced(msgspec.Struct, tag="BuildingPlaced", tag_field="type", frozen=True, gc=False):
     """`seat` placed a building of `owner` (None: the neutral colour) on `cells` and earned
     `coins`; `forced` when no space respected the zoning card (no coins, no contract)."""
 
@@ -80,7 +82,7 @@ class BuildingPlaced(msgspec.Struct, tag="BuildingPlaced", tag_field="type", fro
     forced: bool = False
 
 
-class BuildingNotBuilt(msgspec.Struct, tag="BuildingNotBuilt", tag_field="type", frozen=True):
+class BuildingNotBuilt(msgspec.Struct, tag="BuildingNotBuilt", tag_field="type", frozen=True, gc=False):
     """No free spaces in the town can take the building at all; it is set aside."""
 
     seat: int
@@ -88,7 +90,7 @@ class BuildingNotBuilt(msgspec.Struct, tag="BuildingNotBuilt", tag_field="type",
     height: int
 
 
-class ContractTaken(msgspec.Struct, tag="ContractTaken", tag_field="type", frozen=True):
+class ContractTaken(msgspec.Struct, tag="ContractTaken", tag_field="type", frozen=True, gc=False):
     """`seat` took a face-up contract card and put it face down; `contract` is None for
     everyone else (until `ContractsRevealed` at the end)."""
 
@@ -97,25 +99,25 @@ class ContractTaken(msgspec.Struct, tag="ContractTaken", tag_field="type", froze
 
 
 class ContractsRevealed(msgspec.Struct, tag="ContractsRevealed", tag_field="type",
-                        frozen=True):
+                        frozen=True, gc=False):
     """The end of the game: `seat` turns its face-down contract cards up."""
 
     seat: int
     contracts: tuple[int, ...]
 
 
-class ContractDeclined(msgspec.Struct, tag="ContractDeclined", tag_field="type", frozen=True):
+class ContractDeclined(msgspec.Struct, tag="ContractDeclined", tag_field="type", frozen=True, gc=False):
     seat: int
 
 
-class RoundEnded(msgspec.Struct, tag="RoundEnded", tag_field="type", frozen=True):
+class RoundEnded(msgspec.Struct, tag="RoundEnded", tag_field="type", frozen=True, gc=False):
     """The cards moved beneath the board: `order` is the next round's offer order."""
 
     round: int
     order: tuple[int, ...]
 
 
-class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True):
+class GameEnded(msgspec.Struct, tag="GameEnded", tag_field="type", frozen=True, gc=False):
     scores: tuple[int, ...]
 
 

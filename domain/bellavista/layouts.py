@@ -22,7 +22,8 @@ TileName = Literal[
 assert get_args(TileName) == TILES, "TileName must list components.TILES in order"
 
 
-class TileSpot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+# gc=False: frozen component values, in every state; no cycle can pass through them.
+class TileSpot(msgspec.Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One town tile at a tile position (row, col); tile `r, c` covers spaces 3r.., 3c.."""
 
     tile: TileName

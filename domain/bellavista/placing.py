@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.core.memo import per_state
+
 from .components import COLOURS, ROOFED_COLOUR
-from .memo import per_state
 from .state import State
 from .town import Placement, town_of
 

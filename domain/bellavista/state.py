@@ -14,7 +14,9 @@ Phase = Literal["colour", "setup", "offer", "reveal", "place", "contract", "neut
 Cell = tuple[int, int]
 
 
-class Card(msgspec.Struct, frozen=True, order=True):
+# gc=False: frozen, holding only values and tuples of them, so no cycle can pass through a
+# state or any part of it; the collector need not walk the histories and caches holding them.
+class Card(msgspec.Struct, frozen=True, gc=False, order=True):
     """A construction card: the height of the building it builds; `roofed` for the second
     set of a two-architect game (the building of the other colour under a roof tile)."""
 
@@ -22,7 +24,7 @@ class Card(msgspec.Struct, frozen=True, order=True):
     roofed: bool = False
 
 
-class Offer(msgspec.Struct, frozen=True):
+class Offer(msgspec.Struct, frozen=True, gc=False):
     """A card on the offer board: who played it, what it cost, whether it is face up."""
 
     seat: int
@@ -31,7 +33,7 @@ class Offer(msgspec.Struct, frozen=True):
     revealed: bool = False
 
 
-class Building(msgspec.Struct, frozen=True):
+class Building(msgspec.Struct, frozen=True, gc=False):
     """A building in the town; `owner` is None for the neutral colour of a 3-architect game."""
 
     owner: int | None
@@ -40,7 +42,7 @@ class Building(msgspec.Struct, frozen=True):
     cells: tuple[Cell, ...]
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     seats: int
     layout: str
     town: tuple[TileSpot, ...]
@@ -68,7 +70,7 @@ class State(msgspec.Struct, frozen=True):
 
     def sequence(self) -> tuple[Offer, ...]:
         """The construction order: the cards above the board, left to right."""
-        return tuple(o for o in self.spaces if o is not None) + self.late
+        return tuple([o for o in self.spaces if o is not None]) + self.late
 
     def positions(self) -> list[int]:
         """The offer space of each card of `sequence()` (past the board: right of the 0)."""

@@ -7,6 +7,8 @@ from functools import cache, lru_cache
 
 import msgspec
 
+from domain.core.memo import per_state
+
 from .components import (
     CONTRACTS,
     FOOTPRINTS,
@@ -20,13 +22,14 @@ from .components import (
 )
 from .events import ContractTaken, Event, HandDrawn, OfferMade
 from .layouts import Layout
-from .memo import per_state
 from .placing import building_now, colour_of, neutral_colour, placements
 from .state import Building, Card, Offer, State, active
 from .town import orientations, town_of
 
 
-class TileView(msgspec.Struct, frozen=True):
+# gc=False: a view is built from the state and never refers back to itself, so no cycle
+# can pass through it; the collector need not walk the parts kept for the next views.
+class TileView(msgspec.Struct, frozen=True, gc=False):
     """A town tile covering spaces row..row+size-1, col..col+size-1; `area` numbers the
     Park (or River) it belongs to, adjacent tiles sharing one."""
 
@@ -39,18 +42,18 @@ class TileView(msgspec.Struct, frozen=True):
     area: int | None
 
 
-class ShapeView(msgspec.Struct, frozen=True):
+class ShapeView(msgspec.Struct, frozen=True, gc=False):
     rotation: int
     mirror: bool
     cells: list[tuple[int, int]]  # offsets from the PlaceBuilding (row, col)
 
 
-class FootprintView(msgspec.Struct, frozen=True):
+class FootprintView(msgspec.Struct, frozen=True, gc=False):
     height: int
     shapes: list[ShapeView]
 
 
-class OfferView(msgspec.Struct, frozen=True):
+class OfferView(msgspec.Struct, frozen=True, gc=False):
     """An offer space (past the board's last: right of the 0 space); `card` is None while it
     is face down, except for its owner."""
 
@@ -61,13 +64,13 @@ class OfferView(msgspec.Struct, frozen=True):
     revealed: bool
 
 
-class ZoningView(msgspec.Struct, frozen=True):
+class ZoningView(msgspec.Struct, frozen=True, gc=False):
     card: str
     kind: str
     tiles: list[str]  # the neighborhoods a Subsidized Neighborhoods card shows
 
 
-class NowView(msgspec.Struct, frozen=True):
+class NowView(msgspec.Struct, frozen=True, gc=False):
     """The building being placed, once its card is face up (or the neutral one)."""
 
     seat: int
@@ -77,7 +80,7 @@ class NowView(msgspec.Struct, frozen=True):
     rule: str  # zoning, border (no space respects the zoning card) or anywhere
 
 
-class PlayerView(msgspec.Struct, frozen=True):
+class PlayerView(msgspec.Struct, frozen=True, gc=False):
     seat: int
     colours: list[str]  # empty until the architect has chosen (two with two architects)
     coins: int
@@ -89,7 +92,7 @@ class PlayerView(msgspec.Struct, frozen=True):
     took_contract_this_round: bool
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     seats: int
     round: int
     rounds: int
@@ -180,11 +183,12 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-@per_state
-def _table(state: State) -> View:
-    """The spectators' view: no hand, no face-down card."""
+@per_state(size=64)  # asked for each audience while one state is shown
+def _table(state: State) -> tuple[View, dict[int, list[int]]]:
+    """The spectators' view (no hand, no face-down card), and per seat the index in its
+    `offers` of each of that seat's cards still face down."""
     zoning = ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
-    return View(
+    table = View(
         state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
         _tiles(state.town), footprints(), list(state.buildings), _offers(state, None),
         list(state.order), _now(state), zoning if state.zoning else None,
@@ -195,18 +199,31 @@ def _table(state: State) -> View:
         neutral_colour(state),
         [_player(state, seat, None) for seat in range(state.seats)],
     )
+    face_down: dict[int, list[int]] = {}
+    for i, offer in enumerate((*state.spaces, *state.late)):
+        if offer is not None and not offer.revealed:
+            face_down.setdefault(offer.seat, []).append(i)
+    return table, face_down
 
 
 def view(state: State, viewer: int | None) -> View:
-    table = _table(state)
+    table, face_down = _table(state)
     if viewer is None or not 0 <= viewer < state.seats:
         return table  # sees what the spectators see
     players = list(table.players)
     players[viewer] = _player(state, viewer, viewer)
-    hidden = any(o is not None and o.seat == viewer and not o.revealed
-                 for o in (*state.spaces, *state.late))
-    offers = _offers(state, viewer) if hidden else table.offers
+    offers = table.offers
+    if viewer in face_down:  # its own face-down cards, which only it sees
+        offers = list(offers)
+        for i in face_down[viewer]:
+            offers[i] = msgspec.structs.replace(offers[i], card=_card(state, i))
     return msgspec.structs.replace(table, offers=offers, players=players)
+
+
+def _card(state: State, i: int) -> Card:
+    offer = state.spaces[i] if i < len(state.spaces) else state.late[i - len(state.spaces)]
+    assert offer is not None
+    return offer.card
 
 
 def redact(event: Event, viewer: int | None) -> Event:

@@ -122,3 +122,30 @@ def test_contracts_in_the_view_show_what_this_game_needs() -> None:
 
     rivers = contract_id("rivers")
     assert contract_view(rivers, 2).count == 3 and contract_view(rivers, 4).count == 2
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_seat_sees_the_spectators_table_with_its_own_secrets_added(seats: int) -> None:
+    """Each seat's view is the spectators' view with that seat's hand, contracts and
+    face-down offers shown, and nothing else changed."""
+    sim, rng = simulation(seats, {"layout": "random"}, seed=seats), Random(seats)
+    shown = 0
+    while sim.outcome() is None:
+        state, table = sim.state, GAME.view(sim.state, None)
+        for seat in range(seats):
+            mine = GAME.view(state, seat)
+            assert mine.players[seat].hand == list(state.hands[seat])
+            assert msgspec.structs.replace(mine.players[seat], hand=None, contracts=None) == \
+                msgspec.structs.replace(table.players[seat], contracts=None)
+            assert [p for i, p in enumerate(mine.players) if i != seat] == \
+                [p for i, p in enumerate(table.players) if i != seat]
+            cards = [o.card if o is not None else None for o in (*state.spaces, *state.late)]
+            for offer, public, card in zip(mine.offers, table.offers, cards, strict=True):
+                if offer != public:
+                    assert offer.seat == seat and not offer.revealed and public.card is None
+                    assert offer == msgspec.structs.replace(public, card=card)
+                    shown += 1
+            assert msgspec.structs.replace(mine, players=table.players, offers=table.offers) == table
+        seat = rng.choice(sim.active())
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    assert shown
