@@ -17,13 +17,15 @@ Phase = Literal[
 ]
 
 
-class Token(msgspec.Struct, frozen=True):
+# gc=False: frozen, holding only values and tuples of them, so no cycle can pass through a
+# state or any part of it; the collector need not walk the histories and caches holding them.
+class Token(msgspec.Struct, frozen=True, gc=False):
     colour: int
     feature: FeatureName | None = None  # a Feature face up, else a neutral token
     since: int = 0  # how many Hedges were in play when it came to rest in its area
 
 
-class Area(msgspec.Struct, frozen=True):
+class Area(msgspec.Struct, frozen=True, gc=False):
     id: int
     cells: tuple[tuple[int, int], ...]
     closed_at: int  # how many Hedges were in play when it closed
@@ -33,7 +35,7 @@ class Area(msgspec.Struct, frozen=True):
     tokens: tuple[Token, ...] = ()  # bottom to top
 
 
-class Supply(msgspec.Struct, frozen=True):
+class Supply(msgspec.Struct, frozen=True, gc=False):
     """The tokens a colour has not placed yet."""
 
     neutral: int
@@ -45,7 +47,7 @@ class Supply(msgspec.Struct, frozen=True):
         return self.neutral + len(self.features)
 
 
-class Placement(msgspec.Struct, frozen=True):
+class Placement(msgspec.Struct, frozen=True, gc=False):
     hedge: int
     x: int
     y: int
@@ -53,7 +55,7 @@ class Placement(msgspec.Struct, frozen=True):
     mirrored: bool = False
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     seats: int
     expert: bool
     team: bool

@@ -17,7 +17,9 @@ from .scoring import ColourScore, colour_scores, seat_keys
 from .state import Area, Placement, State, Supply
 
 
-class SegmentView(msgspec.Struct, frozen=True):
+# gc=False: a view is built from the state and never refers back to itself, so no cycle
+# can pass through it; the collector need not walk the parts kept for the next views.
+class SegmentView(msgspec.Struct, frozen=True, gc=False):
     x1: int
     y1: int
     x2: int
@@ -26,18 +28,18 @@ class SegmentView(msgspec.Struct, frozen=True):
     hedge: int
 
 
-class HedgeView(msgspec.Struct, frozen=True):
+class HedgeView(msgspec.Struct, frozen=True, gc=False):
     id: int
     shape: str
     segments: list[SegmentView]  # laid unturned with its first end on joint (0, 0)
 
 
-class TokenView(msgspec.Struct, frozen=True):
+class TokenView(msgspec.Struct, frozen=True, gc=False):
     colour: str
     feature: str | None  # face up, or None for a neutral token
 
 
-class AreaView(msgspec.Struct, frozen=True):
+class AreaView(msgspec.Struct, frozen=True, gc=False):
     id: int
     cells: list[tuple[int, int]]  # space (x, y) is the square from joint (x, y) to (x+1, y+1)
     size: int
@@ -49,7 +51,7 @@ class AreaView(msgspec.Struct, frozen=True):
     adjacent: list[int]
 
 
-class ColourView(msgspec.Struct, frozen=True):
+class ColourView(msgspec.Struct, frozen=True, gc=False):
     index: int
     colour: str
     seat: int
@@ -60,7 +62,7 @@ class ColourView(msgspec.Struct, frozen=True):
     points: int  # points so far (areas and end-game Features as they stand)
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     phase: str
     turn: int  # the seat whose turn it is
     expert: bool
