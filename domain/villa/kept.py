@@ -11,6 +11,7 @@ through) to a few objects per game.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Generic, TypeVar
 
 from .state import State
@@ -36,7 +37,10 @@ class Kept(Generic[T]):
         key = id(state.owners)
         self._entries.pop(key, None)  # to the end: the most recently asked
         if len(self._entries) >= GAMES:
-            del self._entries[next(iter(self._entries))]
+            # A replay is verified on a thread of its own, so another put may change the
+            # dict meanwhile: then that one made room.
+            with suppress(KeyError, RuntimeError, StopIteration):
+                del self._entries[next(iter(self._entries))]
         self._entries[key] = (state.owners, value)
 
     def clear(self) -> None:

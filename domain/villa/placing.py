@@ -12,7 +12,7 @@ each byte is made once for all games, since the frame of `Bits` is the same for 
 
 from __future__ import annotations
 
-from itertools import accumulate
+from itertools import accumulate, islice
 from operator import itemgetter
 
 from .board import MARGIN, ORIGIN, WIDTH, Bits, Board
@@ -54,26 +54,29 @@ def _fits(joints: int, walls: tuple[int, int], through: int, width: int, hedge: 
 
 def _framed(bits: Bits, hedge: int) -> list[Command]:
     """`placements` on the board's bits in the fixed frame."""
-    # Only the rows of bits a position can reach are written out.
+    # Only the rows of bits a position can reach are worked on and written out: from row
+    # `first` (shifted to bit 0) for `size` bits.
     first = (bits.low - _REACH - ORIGIN) * WIDTH
     size = (bits.high + _REACH + 1 - ORIGIN) * WIDTH - first
+    joints, through = bits.joints >> first, bits.through >> first
+    walls = (bits.walls[0] >> first, bits.walls[1] >> first)
     digits = f"0{size}b"
-    table = bytearray(8 * (first + size))  # byte 8 * bit + orientation: b"1" where it fits
+    table = bytearray(8 * size)  # byte 8 * bit + orientation: b"1" where it fits
     for rotation, mirrored in ORIENTATIONS:
-        fit = _fits(bits.joints, bits.walls, bits.through, WIDTH, hedge, rotation,
-                    mirrored) >> first
-        table[8 * first + 2 * rotation + mirrored::8] = format(fit, digits).encode()[::-1]
-    # After each b"1" a comma: the lengths of the pieces between commas add up to one more
-    # than the index of each b"1".
+        fit = _fits(joints, walls, through, WIDTH, hedge, rotation, mirrored)
+        table[2 * rotation + mirrored::8] = format(fit, digits).encode()[::-1]
+    # After each b"1" a comma: the lengths of the pieces between commas, added up from the
+    # bytes of the rows left out, give one more than the index of each b"1" in the frame.
     pieces = bytes(table).replace(b"1", b"1,").split(b",")
     pieces.pop()
     rows = range(first // WIDTH, (first + size) // WIDTH)
-    return list(map(_commands(rows).__getitem__, accumulate(map(len, pieces))))
+    indices = islice(accumulate(map(len, pieces), initial=8 * first), 1, None)
+    return list(map(_commands(rows).__getitem__, indices))
 
 
 def _commands(rows: range) -> list[Command]:
-    """The command of each byte of `_framed`'s table, at that byte's index plus one, made
-    once for all games, row by row as boards reach them (a row: 512 commands)."""
+    """The command of each byte 8 * bit + orientation of the whole frame, at that index plus
+    one, made once for all games, row by row as boards reach them (a row: 512 commands)."""
     if _MADE.find(0, rows.start, rows.stop) >= 0:
         for row in rows:
             if not _MADE[row]:

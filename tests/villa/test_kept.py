@@ -9,10 +9,11 @@ from random import Random
 from typing import Any
 
 import msgspec
+import pytest
 from msgspec.structs import replace
 
 from domain.core.simulate import Simulation
-from domain.villa import GAME, rules, view
+from domain.villa import GAME, kept, rules, view
 from domain.villa import board as boards
 from domain.villa.board import Board, board, board_from, extended
 from domain.villa.commands import PlaceHedge
@@ -127,3 +128,15 @@ def test_a_state_asked_again_after_others_of_its_game_gets_its_own_answers() -> 
         if state.phase == "place" and state.hedge is not None:
             assert GAME.legal(state, state.turn) == [
                 PlaceHedge(*p) for p in _unframed(afresh(state), state.hedge)]
+
+
+def test_each_game_keeps_one_entry_and_the_least_recent_games_go_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kept, "GAMES", 3)
+    store: kept.Kept[int] = kept.Kept()
+    games = [begin(2, seed=seed) for seed in range(5)]
+    for n, state in enumerate(games):
+        store.put(state, n)
+        store.put(replace(state, turn=1), n)  # another state of the same game
+    assert [store.get(state) for state in games] == [None, None, 2, 3, 4]
+    assert store.get(replace(games[4], phase="place")) == 4
