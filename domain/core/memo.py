@@ -11,6 +11,7 @@ be hashable and are part of the key.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import wraps
 from itertools import islice
@@ -59,9 +60,12 @@ def _kept(fn: Cached[S, P, T], size: int) -> Cached[S, P, T]:
         value = fn(state, *args, **kwargs)
         if len(entries) >= size:
             # The oldest quarter at once: a dict finds its first entry by walking past those
-            # removed before it, so removing one per new answer made each walk longer.
-            for old in list(islice(entries, max(1, size // 4))):
-                del entries[old]
+            # removed before it, so removing one per new answer made each walk longer. The
+            # server may verify a replay on a worker thread while its loop plays on: a change
+            # made meanwhile by the other thread only means other entries go first.
+            with contextlib.suppress(RuntimeError):
+                for old in list(islice(entries, max(1, size // 4))):
+                    entries.pop(old, None)
         entries[key] = (state, value)
         return value
 
