@@ -10,6 +10,8 @@ It stops where a seat must choose (a command) or something random must be reveal
 
 from __future__ import annotations
 
+import contextlib
+from itertools import islice
 from typing import assert_never
 
 from msgspec.structs import replace
@@ -295,7 +297,11 @@ def fold(state: State, event: Event) -> State:
     """`evolve`, kept for the platform's fold of the same event (decide's side)."""
     new = _apply(state, event)
     if len(_folded) >= FOLDED:
-        _folded.pop(next(iter(_folded)), None)
+        # The oldest quarter (see domain/core/memo.py); a replay verified on a worker thread
+        # may fold meanwhile, which only means other entries go first.
+        with contextlib.suppress(RuntimeError):
+            for old in list(islice(_folded, FOLDED // 4)):
+                _folded.pop(old, None)
     _folded[(id(state), id(event))] = (state, event, new)
     return new
 

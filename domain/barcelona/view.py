@@ -7,6 +7,7 @@ are sizes only. Once the game is over every view shows everything.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from itertools import islice
 from typing import Any, TypeVar
@@ -174,8 +175,11 @@ def _kept(name: str, parts: tuple[Any, ...], make: Callable[[], T]) -> T:
     if entry is not None and entry[0] == parts:
         return entry[1]  # type: ignore[no-any-return]
     if len(_parts) >= PARTS:
-        for old in list(islice(_parts, PARTS // 4)):  # the oldest quarter (see memo.py)
-            del _parts[old]
+        # The oldest quarter (see memo.py); a replay verified on a worker thread may change
+        # the dict meanwhile, which only means other entries go first.
+        with contextlib.suppress(RuntimeError):
+            for old in list(islice(_parts, PARTS // 4)):
+                _parts.pop(old, None)
     value = make()
     _parts[key] = (parts, value)
     return value
