@@ -13,11 +13,13 @@ contract when the class is created, at import, rather than at its first call.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, wraps
+from functools import wraps
 from random import Random
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
+
+from .memo import per_state
 
 S = TypeVar("S")  # state
 C = TypeVar("C")  # command union
@@ -60,9 +62,10 @@ def listed_once(listed: Lister[S, C]) -> Lister[S, C]:
     """`legal` from a function that lists the commands: listed once per state and seat, a
     fresh list each call. The server sends the seat to move its legal commands with each
     state, then `decide` checks the command it sends against the same list; states are
-    frozen, so the list holds for as long as the state does."""
+    frozen, so the list holds for as long as the state does. The state is found by its
+    identity (`per_state`): hashing a whole state cost more than some lists."""
 
-    @lru_cache(maxsize=1024)
+    @per_state
     def once(state: S, seat: int) -> tuple[C, ...]:
         return tuple(listed(state, seat))
 
