@@ -5,6 +5,7 @@
   cluster  several server processes with Redis, the load generator measuring the sum
   rebuild  rebuilding games from their logs, from memory and from SQLite
   idle     memory per idle spectator connection
+  resim    how fast a finished game's replay is proven (bench/resim.py, its own flags)
 
 The server runs pinned to CPU 0 and the load generator to CPU 1 (taskset and
 sched_setaffinity), as PERFORMANCE.md advises (not for `cluster`); every figure comes from
@@ -19,6 +20,7 @@ import asyncio
 import functools
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -169,6 +171,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["resim"]:  # its own flags: bench/resim.py
+        from bench import resim
+
+        resim.main(argv[1:])
+        return
     args = parse(argv)
     what = "table" if args.what == "load" else args.what
     default: dict[str, Any] = {"scale": "villa", "idle": "tinydraw"}
@@ -182,4 +190,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    __import__("bench.resim").resim.main_or(main)  # `plaza bench resim`: bench/resim.py
+    main()

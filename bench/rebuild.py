@@ -46,7 +46,7 @@ def fold_rate(kind: str, logs: list[list[Envelope]]) -> float:
 async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> float:
     game = registry.get(kind)
     assert game is not None
-    store = SqliteStore(str(workdir / "rebuild.db"))
+    store = SqliteStore(str(workdir / f"rebuild-{kind}.db"))
     await store.open()
     try:
         for log in logs:

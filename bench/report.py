@@ -57,8 +57,10 @@ def server_us(result: Result) -> str:
     return f"{result.usage.server / HZ * 1e6 / result.commands:,.0f}"
 
 
-def validity(problems: Sequence[str]) -> str:
-    return "valid" if not problems else "NOT VALID: " + "; ".join(problems)
+def validity(problems: Sequence[str], saturated: int = 0) -> str:
+    if problems:
+        return "NOT VALID: " + "; ".join(problems)
+    return f"valid; server saturated, {saturated} sends skipped" if saturated else "valid"
 
 
 COLUMNS = ("kind", "closed loop cmd/s", "server CPU closed / open", "generator CPU closed / open",
@@ -71,7 +73,8 @@ def cells(row: Row) -> list[str]:
     return [row.kind, f"{c.rate:,.0f}", pair(c.usage.server_cores, o.usage.server_cores),
             pair(c.usage.generator_cores, o.usage.generator_cores),
             pair(c.usage.other_cores, o.usage.other_cores), server_us(c), f"{o.rate:,.0f}",
-            latency(o), f"{c.usage.rss / 1024:,.0f}", validity(row.problems())]
+            latency(o), f"{c.usage.rss / 1024:,.0f}",
+            validity(row.problems(), o.skipped if o.saturated() else 0)]
 
 
 def print_rows(rows: Sequence[Row], rate: float, title: str, markdown: bool) -> None:

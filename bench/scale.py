@@ -78,7 +78,8 @@ def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title:
                       f"{row.ratio:.2f}", pair(s.usage.server_cores, g.usage.server_cores),
                       pair(s.usage.generator_cores, g.usage.generator_cores),
                       pair(s.usage.other_cores, g.usage.other_cores), f"{g.usage.rss / 1024:,.0f}",
-                      validity(row.problems()), style=None if not row.problems() else "red")
+                      validity(row.problems(), sum(r.skipped for r in (s, g) if r.saturated())),
+                      style=None if not row.problems() else "red")
     console.print(table)
     for row in rows:
         print_details(f"{row.kind} {small} games", row.small)
