@@ -66,7 +66,7 @@ def plan_of(args: argparse.Namespace, rate: float, seconds: float = 4.0) -> Plan
                 warmup=args.warmup,
                 rate=args.rate or rate, deflate=args.deflate,
                 options=json.loads(args.options) if args.options else None,
-                profile=args.profile)
+                profile=args.profile, db=args.db)
 
 
 def bench_table(args: argparse.Namespace, workdir: Path) -> None:
@@ -97,10 +97,14 @@ def bench_scale(args: argparse.Namespace, workdir: Path) -> None:
 def bench_cluster(args: argparse.Namespace, workdir: Path) -> None:
     plan = plan_of(args, 500.0)
     redis = "REDIS_URL" if os.environ.get("REDIS_URL") else "a private redis-server"
-    title = (f"plaza bench cluster: {args.processes} server processes, one SQLite file, {redis}, "
-             f"nothing pinned; {plan.games} games x 8 connections spread over the processes; "
+    store = "one PostgreSQL schema" if args.db else "one SQLite file"
+    pins = (f"servers on CPU {args.cluster_cpus}, generator apart" if args.cluster_cpus
+            else "nothing pinned")
+    title = (f"plaza bench cluster: {args.processes} server processes, {store}, {redis}, "
+             f"{pins}; {plan.games} games x 8 connections spread over the processes; "
              f"{report.machine()}")
-    rows = [attempts(args, functools.partial(run_cluster, kind, plan, workdir, args.processes))
+    rows = [attempts(args, functools.partial(run_cluster, kind, plan, workdir, args.processes,
+                                             args.cluster_cpus))
             for kind in args.kinds]
     report.print_rows(rows, plan.rate, title, args.markdown)
     console.print(f"[dim]{report.FOOTNOTE} Server CPU and RSS: all server processes (CPU with "
@@ -111,9 +115,10 @@ def bench_rebuild(args: argparse.Namespace, workdir: Path) -> None:
     for kind in args.kinds:
         register_extra(kind)
         events, folded, stored = rebuild.run(kind, args.rebuild_seats,
-                                             json.loads(args.rebuild_options), workdir)
+                                             json.loads(args.rebuild_options), workdir, args.db)
+        store = "PostgreSQL" if args.db else "SQLite"
         console.print(f"[bold]rebuild[/] {kind}: {events:,} events; from memory (decode + evolve) "
-                      f"[bold]{folded:,.0f} events/s[/]; from SQLite through the store "
+                      f"[bold]{folded:,.0f} events/s[/]; from {store} through the store "
                       f"[bold]{stored:,.0f} events/s[/]")
 
 
@@ -163,6 +168,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--small", type=int, default=SMALL, help="scale: games of the small table")
     parser.add_argument("--large", type=int, default=LARGE, help="scale: games of the large table")
     parser.add_argument("--processes", type=int, default=2, help="cluster: server processes")
+    parser.add_argument("--pin-apart", action="store_true",
+                        help="cluster: the generator alone on the last CPU, the servers on the rest")
+    parser.add_argument("--db", default="", metavar="URL",
+                        help="table, cluster, rebuild: a postgresql:// URL (a fresh schema per "
+                             "run, dropped afterwards) instead of a fresh SQLite file")
     parser.add_argument("--connections", type=int, default=5000, help="idle: spectators")
     parser.add_argument("--rebuild-seats", type=int, default=4)
     parser.add_argument("--rebuild-options", default="{}",
@@ -181,9 +191,12 @@ def main(argv: list[str] | None = None) -> None:
     what = "table" if args.what == "load" else args.what
     default: dict[str, Any] = {"scale": "villa", "idle": "tinydraw"}
     args.kinds = (args.kinds or default.get(what) or ",".join(KINDS)).split(",")
-    pinned = not args.no_pin and what != "cluster" and (os.cpu_count() or 1) > 1
+    cpus = os.cpu_count() or 1
+    apart = what == "cluster" and args.pin_apart and not args.no_pin and cpus > 1
+    pinned = not args.no_pin and what != "cluster" and cpus > 1
     args.server_cpu = 0 if pinned else None
-    pin_self(1 if pinned else None)
+    args.cluster_cpus = (f"0-{cpus - 2}" if cpus > 2 else "0") if apart else None
+    pin_self(cpus - 1 if apart else 1 if pinned else None)
     with tempfile.TemporaryDirectory(prefix="plaza-bench-") as tmp:
         {"table": bench_table, "scale": bench_scale, "cluster": bench_cluster,
          "rebuild": bench_rebuild, "idle": bench_idle}[what](args, Path(tmp))

@@ -22,7 +22,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.cpu import Meter
-from bench.runs import Plan, Row, drive, extra_games, run_async
+from bench.pgdb import fresh_db
+from bench.runs import Plan, Row, drive, extra_games, postgres_pids, run_async
 from bench.serverproc import BenchServer, free_port, raise_fd_limit
 
 
@@ -84,7 +85,10 @@ def local_redis_pid(url: str) -> int | None:
     return pid if comm.startswith("redis") else None
 
 
-def run_cluster(kind: str, plan: Plan, workdir: Path, processes: int) -> Row:
+def run_cluster(kind: str, plan: Plan, workdir: Path, processes: int,
+                server_cpus: str | None = None) -> Row:
+    """`server_cpus` (taskset's list, e.g. "0"): where the servers run, the generator
+    having pinned itself apart; None: nothing pinned."""
     raise_fd_limit()
     kind_dir = Path(tempfile.mkdtemp(prefix=f"cluster-{kind}-", dir=workdir))  # a fresh database
     own = None if os.environ.get("REDIS_URL") else PrivateRedis(kind_dir).start()
@@ -92,13 +96,20 @@ def run_cluster(kind: str, plan: Plan, workdir: Path, processes: int) -> Row:
     prefix = f"plaza-bench-{secrets.token_hex(4)}:"
     servers: list[BenchServer] = []
     try:
-        for _ in range(processes):
-            servers.append(BenchServer(kind_dir, None, extra_games(kind), plan.deflate, url,
-                                       prefix).start())
-        pids = [s.pid for s in servers]
-        redis_pid = own.proc.pid if own is not None and own.proc is not None else local_redis_pid(url)
-        meter = Meter([*pids, *([redis_pid] if redis_pid else [])], [os.getpid()], memory=pids)
-        return run_async(drive([(s.url, s.ws_url) for s in servers], meter, kind, plan))
+        with fresh_db(plan.db, kind_dir) as db:
+            for _ in range(processes):
+                servers.append(BenchServer(kind_dir, server_cpus, extra_games(kind), plan.deflate,
+                                           url, prefix, db).start())
+            pids = [s.pid for s in servers]
+            redis_pid = (own.proc.pid if own is not None and own.proc is not None
+                         else local_redis_pid(url))
+            meter = Meter([*pids, *([redis_pid] if redis_pid else [])], [os.getpid()],
+                          memory=pids, more=postgres_pids(plan))
+            try:
+                return run_async(drive([(s.url, s.ws_url) for s in servers], meter, kind, plan))
+            finally:
+                for server in servers:
+                    server.stop()
     finally:
         for server in servers:
             server.stop()

@@ -119,9 +119,11 @@ class Meter:
     servers: list[int]
     generators: list[int] = field(default_factory=lambda: [os.getpid()])
     memory: list[int] | None = None  # the processes whose RSS counts (default: servers)
+    more: Callable[[], list[int]] | None = None  # processes found anew at each sample
 
     def sample(self, wall: float) -> Sample:
-        return Sample(wall, *machine_busy(), sum(map(process_ticks, self.servers)),
+        servers = [*self.servers, *(self.more() if self.more is not None else [])]
+        return Sample(wall, *machine_busy(), sum(map(process_ticks, servers)),
                       sum(map(process_ticks, self.generators)),
                       sum(map(rss_kib, self.servers if self.memory is None else self.memory)))
 

@@ -8,10 +8,11 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from bench.pgdb import fresh_schema, is_postgres
 from domain.core import Envelope, EventCodec, Timeline, registry
 from domain.core.simulate import Simulation
 from server.runtime import Settings
-from server.store import GameRow, SqliteStore
+from server.store import GameRow, SqliteStore, Store, open_store
 from server.timelines import load_timeline
 
 KEEP = Settings().keep_steps  # as the server rebuilds: the last steps kept for undo
@@ -43,10 +44,10 @@ def fold_rate(kind: str, logs: list[list[Envelope]]) -> float:
     return events / (time.perf_counter() - started)
 
 
-async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> float:
+async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path, db: str = "") -> float:
     game = registry.get(kind)
     assert game is not None
-    store = SqliteStore(str(workdir / f"rebuild-{kind}.db"))
+    store: Store = open_store(db) if db else SqliteStore(str(workdir / f"rebuild-{kind}.db"))
     await store.open()
     try:
         for log in logs:
@@ -62,9 +63,14 @@ async def store_rate(kind: str, logs: list[list[Envelope]], workdir: Path) -> fl
         await store.close()
 
 
-def run(kind: str, seats: int, options: dict[str, Any], workdir: Path) -> tuple[int, float, float]:
+def run(kind: str, seats: int, options: dict[str, Any], workdir: Path,
+        db: str = "") -> tuple[int, float, float]:
+    """Events, events/s from memory, events/s through the store (SQLite, or a fresh schema
+    on the PostgreSQL `db` names)."""
     logs = record_games(kind, seats, options, 20, 20_000)
     events = sum(len(log) for log in logs)
     folded = max(fold_rate(kind, logs) for _ in range(3))
-    stored = asyncio.run(store_rate(kind, logs, workdir))
-    return events, folded, stored
+    if not is_postgres(db):
+        return events, folded, asyncio.run(store_rate(kind, logs, workdir))
+    with fresh_schema(db) as url:
+        return events, folded, asyncio.run(store_rate(kind, logs, workdir, url))

@@ -7,13 +7,14 @@ import importlib
 import importlib.util
 import os
 import tempfile
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bench.cpu import Meter
 from bench.load import Load, Result
+from bench.pgdb import fresh_db, is_postgres, local_postgres_pids
 from bench.profile import Profiler
 from bench.serverproc import BenchServer, raise_fd_limit
 from domain.core import registry
@@ -40,6 +41,7 @@ class Plan:
     options: dict[str, Any] | None = None  # None: LONG_GAMES or the kind's defaults
     spares: int = 0  # spare games set up at first (0: a fifth of `games`)
     profile: str = ""  # a directory: py-spy records the server during the closed loop
+    db: str = ""  # a postgresql:// URL (a fresh schema per run), else a fresh SQLite file
 
 
 @dataclass
@@ -99,12 +101,19 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
     return row
 
 
+def postgres_pids(plan: Plan) -> Callable[[], list[int]] | None:
+    """On PostgreSQL, its local processes' CPU counts with the server's."""
+    return local_postgres_pids if is_postgres(plan.db) else None
+
+
 def run_kind(kind: str, plan: Plan, workdir: Path, server_cpu: int | None) -> Row:
     raise_fd_limit()
     kind_dir = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=workdir))  # a fresh database
-    server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
-    try:
-        meter = Meter([server.pid], [os.getpid()])
-        return run_async(drive([(server.url, server.ws_url)], meter, kind, plan))
-    finally:
-        server.stop()
+    with fresh_db(plan.db, kind_dir) as db:
+        server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate,
+                             db=db).start()
+        try:
+            meter = Meter([server.pid], [os.getpid()], more=postgres_pids(plan))
+            return run_async(drive([(server.url, server.ws_url)], meter, kind, plan))
+        finally:
+            server.stop()

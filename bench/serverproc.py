@@ -36,11 +36,11 @@ class BenchServer:
     """`python -m server` on a free port. Without `redis_url` it uses the in-process broker
     (REDIS_URL is ignored); several of them on one `db` with one Redis make a cluster."""
 
-    def __init__(self, workdir: Path, cpu: int | None, extra_games: str = "",
+    def __init__(self, workdir: Path, cpu: int | str | None, extra_games: str = "",
                  deflate: bool = False, redis_url: str | None = None,
-                 redis_prefix: str = "") -> None:
+                 redis_prefix: str = "", db: str = "") -> None:
         self.port = free_port()
-        self.db = workdir / "bench.db"
+        self.db = db or str(workdir / "bench.db")  # a SQLite file, or a postgresql:// URL
         self.log = workdir / f"server-{self.port}.log"
         self.cpu = cpu
         self.extra_games = extra_games
@@ -68,7 +68,7 @@ class BenchServer:
                "PLAZA_CREATE_RATE": "1000", "PLAZA_CREATE_BURST": "100000",
                "PLAZA_WAITING_PER_ADDRESS": "100000"}
         env.pop("REDIS_URL", None)
-        args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", str(self.db)]
+        args = [sys.executable, "-m", "server", "--port", str(self.port), "--db", self.db]
         if self.redis_url:
             args += ["--redis-url", self.redis_url, "--redis-prefix", self.redis_prefix]
         if self.deflate:
