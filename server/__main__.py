@@ -16,15 +16,16 @@ from .transport import with_header_deadline
 
 
 def tune_gc() -> None:
-    """Fewer, larger young collections, and the start-up heap frozen out of them.
+    """Young collections small enough to be short, and the start-up heap frozen out of them.
 
-    With default thresholds a full collection walked every cached game state and
-    stalled all connections for up to ~100 ms (bench/: p99 46 ms, max 120 ms at 500
-    commands/s); with these, p99 stayed near 10 ms on the same run.
+    A generation-0 pass visits every object made since the last one, mostly tuples of new
+    states (about 0.5 us each): at a threshold of 50,000 each pass stopped every connection
+    for 20-50 ms (plaza_gc_seconds), which alone set Bella Vista's open-loop p99 (30-58 ms).
+    At 5,000 the passes take 2-8 ms and cost about as much in all (bench, 2026-12-04).
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(50_000, 50, 100)
+    gc.set_threshold(5_000, 50, 100)
     gc.callbacks.append(_time_collections)
 
 
