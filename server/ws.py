@@ -146,7 +146,9 @@ class Connection:
             async with asyncio.timeout(max(0.0, deadline - time.monotonic())):
                 return await self.transport.receive()
         except TimeoutError:
-            await self.carry_out(self.session.expire(time.monotonic()))
+            # The loop's timers may fire a millisecond before time.monotonic() reaches the
+            # deadline (uvloop rounds to milliseconds): the deadline has passed all the same.
+            await self.carry_out(self.session.expire(max(time.monotonic(), deadline)))
             return None
 
     async def carry_out(self, outputs: list[Output]) -> None:

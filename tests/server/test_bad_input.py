@@ -158,6 +158,37 @@ async def test_a_connection_that_never_says_hello_is_closed(plaza: MemoryPlaza) 
     assert pipe.close_code == 1008
 
 
+class EarlyTimersLoop(asyncio.SelectorEventLoop):
+    """A loop that runs a timer as soon as it is 20 ms from due, before time.monotonic()
+    reaches it, as uvloop's millisecond clock sometimes does by a millisecond."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._clock_resolution = 0.02  # asyncio runs timers due within this of now
+
+
+def test_the_hello_deadline_holds_when_the_loop_fires_its_timer_early() -> None:
+    async def scenario() -> tuple[str, int | None]:
+        async def tick() -> None:  # wakes the loop often, so it looks at its timers early
+            while True:
+                await asyncio.sleep(0.001)
+
+        ticker = asyncio.create_task(tick())
+        try:
+            async with memory_plaza() as plaza:
+                pipe = plaza.open(hello_seconds=0.05)
+                first = await asyncio.wait_for(WsClient(pipe.client).recv(), 2)
+                return first["code"], pipe.close_code
+        finally:
+            ticker.cancel()
+
+    loop = EarlyTimersLoop()
+    try:
+        assert loop.run_until_complete(scenario()) == ("no_hello", 1008)
+    finally:
+        loop.close()
+
+
 async def test_http_errors_are_json_with_codes(live_server: LiveServer) -> None:
     url = live_server.url
     answer = await http.post(f"{url}/api/games", content=b"{oops")
