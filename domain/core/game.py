@@ -175,6 +175,26 @@ class Game(Generic[S, C, E, O, V]):
         moves = self.legal(state, seat)
         return rng.choice(moves) if moves else None
 
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good `state` is for `seat`, between -1 (lost) and 1 (won), for the greedy and
+        search bots (domain/core/bots.py). It may read only what `seat` may see: a bot
+        calls it on states from `determinize`. By default: the final ranks once the game is
+        over, else 0. A game overrides it with its own measure (score margins, say)."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return 0.0
+        ranks = outcome.ranks
+        worst = max(ranks)
+        return 1.0 if worst == 0 else 1.0 - 2.0 * ranks[seat] / worst
+
+    def determinize(self, state: S, seat: int, rng: Random) -> S:
+        """A state that `seat` cannot tell from `state`: everything hidden from it (other
+        seats' hands, screens, face-down cards) dealt anew from rng out of what it has not
+        seen, counts kept. Bots search such states, so they never use a secret they could
+        not know. `seat` None: a spectator's knowledge. By default the state itself, which
+        is right only for a game whose state hides nothing from a seat."""
+        return state
+
     def board(self) -> Any:
         """Static component data a client draws from (the board's geometry, say), served at
         `GET /api/kinds/{kind}/board`, so clients never copy it by hand. None: nothing."""
