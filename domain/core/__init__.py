@@ -25,7 +25,15 @@ from .errors import (
 )
 from .game import Game, Outcome, ranks_from
 from .history import Step, Timeline, TrimmedHistory, fold
-from .pipeline import Proposal, Table, propose_command, propose_events, propose_rewind, propose_start
+from .pipeline import (
+    Proposal,
+    Table,
+    propose_command,
+    propose_events,
+    propose_rewind,
+    propose_start,
+    propose_table,
+)
 from .rules import decide_checked, settle, undo_target
 
 __all__ = [
@@ -58,6 +66,7 @@ __all__ = [
     "propose_events",
     "propose_rewind",
     "propose_start",
+    "propose_table",
     "ranks_from",
     "rechain",
     "rng_for",

@@ -10,6 +10,7 @@ import msgspec
 
 from .envelope import REWOUND, Envelope, RewoundData, canonical
 from .game import Game
+from .table import TABLE_TYPES, table_decoder
 
 
 def tag_of(struct: Any) -> str:
@@ -33,9 +34,12 @@ class EventCodec:
         return tag, self.game.event_versions.get(tag, 1), canonical(event)
 
     def decode(self, env: Envelope) -> Any:
-        """The game event (or `RewoundData`) an envelope carries, upcast to the current version."""
+        """The game event an envelope carries, upcast to the current version; or the
+        platform's own (`RewoundData`, a table event)."""
         if env.type == REWOUND:
             return self._rewound.decode(env.data)
+        if env.type in TABLE_TYPES:
+            return table_decoder.decode(env.data)
         current = self.game.event_versions.get(env.type, 1)
         if env.v == current:
             return self._decoder.decode(env.data)

@@ -15,6 +15,7 @@ import msgspec
 from .codec import EventCodec
 from .envelope import GENESIS, REWOUND, Envelope, RewoundData
 from .game import Game
+from .table import TABLE_TYPES
 
 if TYPE_CHECKING:
     from .pipeline import Proposal
@@ -67,6 +68,8 @@ class Timeline:
             event = self.codec.decode(env)
         if env.type == REWOUND:
             self.rewind(event.to_seq if isinstance(event, RewoundData) else int(event))
+        elif env.type in TABLE_TYPES:
+            pass  # the table's own (a clock, a takeover): the game's state is not touched
         else:
             steps = self.steps
             steps.append(Step(env, event, self.game.evolve(steps[-1].state if steps else None, event)))

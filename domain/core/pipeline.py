@@ -18,11 +18,12 @@ from typing import Any
 
 import msgspec
 
-from .codec import rng_for
+from .codec import rng_for, tag_of
 from .envelope import REWOUND, UNDO, Envelope, RewoundData, canonical, seal
 from .game import Outcome
 from .history import Step, Timeline
 from .rules import decide_checked
+from .table import TableEvent
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,20 @@ def propose_events(timeline: Timeline, table: Table, events: list[Any], actor: i
         prev = env.hash
     outcome = game.outcome(state) if state is not None else None
     return Proposal(envelopes, steps, outcome=outcome)
+
+
+def propose_table(timeline: Timeline, table: Table, events: list[TableEvent], actor: int | None,
+                  at: int) -> Proposal:
+    """Seal the table's own events (a clock ran out, a seat was taken over): they change
+    who plays and the clocks, never the game's state."""
+    prev, seq, envelopes = _chained(timeline), timeline.seq, []
+    for event in events:
+        seq += 1
+        env = seal(table.game_id, seq, tag_of(event), 1, actor, None, at, False, prev,
+                   canonical(event))
+        envelopes.append(env)
+        prev = env.hash
+    return Proposal(envelopes, [])
 
 
 def propose_start(timeline: Timeline, table: Table, options: Any, at: int | None = None) -> Proposal:
