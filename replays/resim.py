@@ -38,6 +38,7 @@ from domain.core import (
     undo_target,
 )
 from domain.core.registry import AnyGame
+from domain.core.table import TABLE_TYPES
 
 from .format import Header, ReplayError
 
@@ -92,6 +93,10 @@ def resimulate(game: AnyGame, header: Header, envelopes: Sequence[Envelope],
         watch(timeline, envelopes[:at])
     while at < len(envelopes):
         env = envelopes[at]
+        if env.type in TABLE_TYPES:  # the table's (a clock, a takeover): facts of the server's,
+            timeline.apply(env)  # taken as recorded; they never touch the game's state
+            at += 1
+            continue
         if not env.commanded:
             raise Unprovable(f"seq {env.seq} begins a move without recording its command "
                              "(commands were recorded from a later seq only)")

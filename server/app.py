@@ -15,7 +15,7 @@ from starlette.routing import Route, WebSocketRoute
 
 from domain.core import Game, registry
 
-from . import http_api, metrics, pages, ws
+from . import http_api, metrics, pages, thinking, ws
 from .broker import make_broker
 from .config import Config
 from .games import Runtime
@@ -38,7 +38,9 @@ def create_app(config: Config) -> Starlette:
     broker = make_broker(config.redis_url, config.redis_prefix, config.redis_sharded)
     runtime = Runtime(store, broker, Settings(snapshot_every=config.snapshot_every,
                                               max_loaded=config.max_loaded,
-                                              bot_delay=config.bot_delay))
+                                              bot_delay=config.bot_delay,
+                                              bot_budget=config.bot_budget,
+                                              extra_games=config.extra_games))
     service = Service(store, runtime, config.limits)
 
     @contextlib.asynccontextmanager
@@ -50,6 +52,7 @@ def create_app(config: Config) -> Starlette:
             yield
         finally:
             await runtime.close()
+            thinking.shutdown()
             await broker.close()
             await store.close()
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain.core import NULL, REWOUND, Envelope, canonical
+from domain.core.table import TABLE_TYPES, describe_table
 
 from . import metrics
 from .protocol import Update, Welcome
@@ -31,6 +32,7 @@ class Audiences:
 
     def attach(self, viewer: Viewer) -> None:
         self.viewers.setdefault(viewer.seat, set()).add(viewer)
+        self.runtime.tableside.seen(viewer.seat)
 
     def detach(self, viewer: Viewer) -> None:
         group = self.viewers.get(viewer.seat)
@@ -38,6 +40,7 @@ class Audiences:
             group.discard(viewer)
             if not group:
                 del self.viewers[viewer.seat]
+            self.runtime.tableside.gone(viewer.seat, still_here=bool(group))
 
     def __len__(self) -> int:
         return sum(len(group) for group in self.viewers.values())
@@ -51,6 +54,8 @@ class Audiences:
         """The envelope as this audience may see it, and the event in words."""
         if env.type == REWOUND:
             return env, f"Seat {env.actor} took back a move."
+        if env.type in TABLE_TYPES:
+            return env, describe_table(event)
         game = self.runtime.game
         shown = game.redact(event, audience)
         if shown is event:  # nothing hidden: the stored bytes serve, and one sentence for all
@@ -70,9 +75,16 @@ class Audiences:
         if state is None:
             return None, [], [], None
         game = self.runtime.game
-        active, outcome = table or (game.active(state), game.outcome(state))
+        active, outcome = table or self.table()
         legal = game.legal(state, audience) if audience is not None and audience in active else []
         return self.view(state, audience), legal, active, outcome
+
+    def table(self) -> tuple[list[int], Any]:
+        """(active, outcome) as the table has them: nobody to wait for in an abandoned game,
+        and the result with any dropped seats last."""
+        rt = self.runtime
+        outcome = rt.tableside.outcome(rt.game.outcome(rt.state))
+        return ([] if rt.tableside.side.over else rt.game.active(rt.state)), outcome
 
     def view(self, state: Any, audience: int | None) -> Any:
         """The audience's view; computed and encoded once per state when every audience
@@ -101,13 +113,14 @@ class Audiences:
         view, legal, active, outcome = self.snapshot(audience)
         events, log = self.shown(pairs, audience)
         return _encoder.encode(Welcome(rt.game_id, rt.kind, audience, rt.seq, events, view,
-                                       legal, active, outcome, log))
+                                       legal, active, outcome, log, rt.tableside.view()))
 
     def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]],
                table: tuple[list[int], Any] | None = None) -> bytes:
         view, legal, active, outcome = self.snapshot(audience, table)
         events, log = self.shown(pairs, audience)
-        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log))
+        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log,
+                                      self.runtime.tableside.view()))
 
     async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
@@ -118,8 +131,7 @@ class Audiences:
             return
         started = time.perf_counter()
         self._lines.clear()
-        state, game = self.runtime.state, self.runtime.game
-        table = (game.active(state), game.outcome(state)) if state is not None else None
+        table = self.table() if self.runtime.state is not None else None
         for audience, group in list(self.viewers.items()):
             text = self.update(audience, pairs, table).decode()
             for viewer in list(group):

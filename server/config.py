@@ -25,6 +25,7 @@ class Config:
     extra_games: tuple[str, ...] = ()  # modules exposing GAME to register (tests)
     permessage_deflate: bool = False
     bot_delay: float = 0.8  # seconds the server's bots wait before they move
+    bot_budget: float = 1.0  # seconds a search bot thinks per move
     log_level: str = "warning"
     limits: Limits = field(default_factory=Limits)
 
@@ -54,6 +55,10 @@ class Config:
         parser.add_argument("--bot-delay", type=float,
                             default=float(env.get("PLAZA_BOT_DELAY", cls.bot_delay)),
                             help="seconds the server's bots wait before they move (PLAZA_BOT_DELAY)")
+        parser.add_argument("--bot-budget", type=float,
+                            default=float(env.get("PLAZA_BOT_BUDGET", cls.bot_budget)),
+                            help="seconds a search bot thinks per move, in a worker process "
+                                 "(PLAZA_BOT_BUDGET)")
         parser.add_argument("--log-level", default=env.get("PLAZA_LOG_LEVEL", cls.log_level))
         add_limit_flags(parser, env)
         args = parser.parse_args(argv)
@@ -64,7 +69,7 @@ class Config:
                    snapshot_every=args.snapshot_every,
                    max_loaded=args.max_loaded,
                    extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
-                   bot_delay=args.bot_delay, limits=limits)
+                   bot_delay=args.bot_delay, bot_budget=args.bot_budget, limits=limits)
 
 
 # Each limit of `Limits`: its flag is --create-rate, its variable PLAZA_CREATE_RATE, and so on.

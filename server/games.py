@@ -81,19 +81,22 @@ class Runtime:
         for game_id, runtime in list(self.games.items()):
             if excess <= 0:
                 break
-            if (len(runtime.audiences) == 0 and not runtime.lock.locked()
-                    and not runtime.bots.busy and runtime.last_used < idle_since):
+            if (len(runtime.audiences) == 0 and not runtime.lock.locked() and not runtime.bots.busy
+                    and not runtime.tableside.waiting and runtime.last_used < idle_since):
                 del self.games[game_id]
                 await self.broker.unsubscribe(game_id, runtime.on_broker)
                 excess -= 1
 
     async def resume_bots(self) -> None:
-        """Load every active game with bots, so its bots play on after a restart."""
-        for game_id in await self.store.games_with_bots():
+        """Load every active game with bots or a table of its own (clocks, leavers), so its
+        bots play on and its clocks run after a restart."""
+        tabled = [row.game_id for row in await self.store.games("active", limit=10_000) if row.table]
+        for game_id in [*await self.store.games_with_bots(), *tabled]:
             await self.get(game_id)
 
     async def close(self) -> None:
         for runtime in list(self.games.values()):
+            runtime.tableside.close()
             await runtime.bots.stop()
 
     async def catch_up_all(self) -> None:

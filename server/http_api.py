@@ -11,7 +11,18 @@ from domain.core import registry
 
 from .http_edge import Handler, address, bearer, body_of, guarded, int_param, json_response, read_body
 from .limits import PerAddress
-from .protocol import Created, EventsAnswer, Forked, ForkGame, Joined, JoinGame, NewGame, StateAnswer
+from .protocol import (
+    AddBots,
+    Created,
+    EventsAnswer,
+    Forked,
+    ForkGame,
+    Joined,
+    JoinGame,
+    NewGame,
+    StateAnswer,
+)
+from .rematch import Rematches
 from .service import Problem, Service
 
 STATUSES = (None, "waiting", "active", "finished")
@@ -24,6 +35,7 @@ class Api:
         self.service = service
         self.limits = service.limits
         self.creations = PerAddress(self.limits.create_rate, self.limits.create_burst)
+        self.rematches = Rematches(service)
 
     def pace(self, request: Request) -> None:
         """Games are created (new, forked, imported) at a person's pace, per client address."""
@@ -50,7 +62,7 @@ class Api:
         body: NewGame = await body_of(request, NewGame, self.limits)
         self.pace(request)
         row, token = await self.service.create(body.kind, body.seats, body.options, body.seed,
-                                               address(request))
+                                               address(request), body.table)
         info = await self.service.info(row)
         return json_response(Created(**msgspec.structs.asdict(info), creator_token=token), 201)
 
@@ -72,8 +84,14 @@ class Api:
 
     async def bots(self, request: Request) -> Response:
         game_id = request.path_params["id"]
-        await self.service.add_bots(game_id, bearer(request))
+        body: AddBots = await body_of(request, AddBots, self.limits)
+        levels = {_seat_key(key): level for key, level in body.levels.items()}
+        await self.service.add_bots(game_id, bearer(request), body.level, body.seats, levels)
         return json_response(await self.service.info(await self.service.row(game_id)))
+
+    async def rematch(self, request: Request) -> Response:
+        answer = await self.rematches.accept(request.path_params["id"], bearer(request))
+        return json_response(answer, 201)
 
     async def events(self, request: Request) -> Response:
         service = self.service
@@ -122,6 +140,12 @@ class Api:
         return json_response(await self.service.info(row), 201)
 
 
+def _seat_key(key: str) -> int:
+    if not key.isdigit() or int(key) > 63:
+        raise Problem(400, "bad_seat", f"levels: {key!r} is not a seat number.")
+    return int(key)
+
+
 def routes(service: Service) -> list[Route]:
     api = Api(service)
     table: list[tuple[str, Handler, list[str]]] = [
@@ -132,6 +156,7 @@ def routes(service: Service) -> list[Route]:
         ("/api/games/{id}", api.game, ["GET"]),
         ("/api/games/{id}/join", api.join, ["POST"]),
         ("/api/games/{id}/bots", api.bots, ["POST"]),  # an extension: seats the server's bots
+        ("/api/games/{id}/rematch", api.rematch, ["POST"]),  # an extension: the same table again
         ("/api/games/{id}/events", api.events, ["GET"]),
         ("/api/games/{id}/state", api.state, ["GET"]),
         ("/api/games/{id}/fork", api.fork, ["POST"]),

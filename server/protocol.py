@@ -65,7 +65,19 @@ class Ping(msgspec.Struct, tag="ping", tag_field="op", frozen=True):
     pass
 
 
-ClientFrame = Hello | Command | Undo | Ping
+class Leave(msgspec.Struct, tag="leave", tag_field="op", frozen=True):
+    """An extension: the seat leaves the game; a bot plays it until its player reclaims it."""
+
+    ref: str
+
+
+class Reclaim(msgspec.Struct, tag="reclaim", tag_field="op", frozen=True):
+    """An extension: the seat's player takes it back from the bot that played it."""
+
+    ref: str
+
+
+ClientFrame = Hello | Command | Undo | Ping | Leave | Reclaim
 
 # Server -> client -------------------------------------------------------------
 
@@ -81,6 +93,7 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="op", frozen=True):
     active: list[int]
     outcome: Any
     log: list[str] = []  # an extension: each event in words, as the game describes it
+    table: Any = None  # an extension: clocks, who plays each seat (domain/core/table.py)
 
 
 class Update(msgspec.Struct, tag="update", tag_field="op", frozen=True):
@@ -91,6 +104,7 @@ class Update(msgspec.Struct, tag="update", tag_field="op", frozen=True):
     active: list[int]
     outcome: Any
     log: list[str] = []  # an extension: each event in words, as the game describes it
+    table: Any = None  # an extension: clocks, who plays each seat (domain/core/table.py)
 
 
 class Accepted(msgspec.Struct, tag="accepted", tag_field="op", frozen=True):
@@ -130,7 +144,8 @@ ERROR_CODES = ("bad_json", "bad_frame", "too_large", "rate_limited", "unknown_ga
 HTTP_CODES = ("bad_json", "bad_frame", "bad_query", "bad_options", "bad_seats", "bad_seat", "bad_name",
               "bad_seq", "bad_replay", "bad_token", "not_allowed", "private_fork", "unknown_game",
               "unknown_kind", "not_found", "bad_method", "too_slow", "game_started", "seat_taken",
-              "too_large", "rate_limited", "too_many_games", "unavailable", "internal")
+              "too_large", "rate_limited", "too_many_games", "unavailable", "internal", "bad_table",
+              "bad_level", "not_finished")
 
 # HTTP bodies --------------------------------------------------------------------
 
@@ -140,6 +155,17 @@ class NewGame(msgspec.Struct, frozen=True):
     seats: SeatCount
     options: dict[str, Any] = {}
     seed: Seed | None = None  # a known seed makes a practice game: its draws are predictable
+    # An extension: the table's options: clock (a preset name or {bank_ms, increment_ms} or
+    # {per_move_ms}), on_expiry (bot, drop, abandon), leave_after_s, bot_level.
+    table: dict[str, Any] = {}
+
+
+class AddBots(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An extension: which free seats get bots (default: all) and at which level each."""
+
+    level: Annotated[str, msgspec.Meta(max_length=16)] = "random"
+    seats: list[SeatNumber] | None = None
+    levels: dict[str, Annotated[str, msgspec.Meta(max_length=16)]] = {}  # seat -> level
 
 
 class JoinGame(msgspec.Struct, frozen=True):
@@ -156,6 +182,14 @@ class Joined(msgspec.Struct, frozen=True):
 
 class ForkGame(msgspec.Struct, frozen=True):
     at: Seq
+
+
+class Rematched(msgspec.Struct, frozen=True):
+    """An extension: the rematch of a finished game, and the caller's seat in it."""
+
+    game_id: str
+    seat: int
+    token: str
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -180,6 +214,8 @@ class GameInfo(msgspec.Struct, frozen=True):
     forked_at: int | None = None
     outcome: Outcome | None = None
     practice: bool = False  # an extension: the creator chose the seed, so draws are predictable
+    table: dict[str, Any] = {}  # an extension: the table's options (clock, leavers)
+    bots: dict[str, str] = {}  # an extension: seats seated with bots -> their level
 
 
 class Created(GameInfo, frozen=True):

@@ -22,6 +22,8 @@ import msgspec
 from domain.core import (
     Envelope,
     EventCodec,
+    GameOver,
+    Illegal,
     Proposal,
     Rejection,
     RewoundData,
@@ -32,9 +34,11 @@ from domain.core import (
     propose_command,
     propose_rewind,
     propose_start,
+    propose_table,
     undo_target,
 )
 from domain.core.registry import AnyGame
+from domain.core.table import GameAbandoned, SeatReclaimed, SeatTakenOver, TableEvent
 
 from . import faults, metrics
 from .audience import Audiences
@@ -42,12 +46,14 @@ from .bots import Bots
 from .broker import Broker
 from .protocol import Accepted, Rejected
 from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, Unavailable, now_ms
+from .tableside import TableKeeper, table_options
 from .timelines import encode_state, load_timeline
 
 log = logging.getLogger("plaza.runtime")
 _envelopes = msgspec.json.Decoder(list[Envelope])
 _encoder = msgspec.json.Encoder()
 MAX_RETRIES = 8
+ABANDONED = GameAbandoned.__struct_config__.tag
 
 
 class BadCommand(ValueError):
@@ -92,6 +98,8 @@ class Settings:
     max_loaded: int = 2000  # games held in memory before idle ones are let go
     idle_seconds: float = 60.0  # how long a game must be unused before it may be let go
     bot_delay: float = 0.8  # seconds a bot waits before it moves, so people can follow
+    bot_budget: float = 1.0  # seconds a search bot thinks per move
+    extra_games: tuple[str, ...] = ()  # modules of test games, for the bots' worker process
 
 
 class GameRuntime:
@@ -114,7 +122,8 @@ class GameRuntime:
         self.refused: dict[int, deque[str]] = {}  # per seat, its remembered refusals' refs
         self.lock = asyncio.Lock()
         self.audiences = Audiences(self)
-        self.bots = Bots(self, frozenset(), settings.bot_delay)
+        self.tableside = TableKeeper(self, table_options(row.table))
+        self.bots = Bots(self, {}, settings.bot_delay, settings.bot_budget)
         self._since_snapshot = 0
         self.last_used = time.monotonic()
 
@@ -122,14 +131,26 @@ class GameRuntime:
 
     async def load(self, follow: bool = True) -> None:
         """Rebuild from the store; `follow`: also follow the broker and drive the bots."""
-        self.timeline = await load_timeline(self.store, self.codec, self.game_id,
-                                            keep=self.settings.keep_steps)
+        if self.tableside.timed:  # its clocks need the whole log, state by state
+            await self.tableside.load(await self.store.events(self.game_id))
+        else:
+            self.timeline = await load_timeline(self.store, self.codec, self.game_id,
+                                                keep=self.settings.keep_steps)
+            await self.tableside.load(None)
+        if self.tableside.side.over:
+            self.status = "finished"
         if not follow:
             return
         self.refs = await self.store.refs(self.game_id)
-        self.bots.seats = await self.store.bots(self.game_id)
+        self.bots.seated = await self.store.bots(self.game_id)
         await self.broker.subscribe(self.game_id, self.on_broker)
+        self.tableside.arm()
+        if self.status == "active":
+            self.tableside.away_from_start(s for s in range(self.seats) if s not in self.bots.levels)
         self.bots.poke()
+
+    def has_viewer(self, seat: int) -> bool:
+        return bool(self.audiences.viewers.get(seat))
 
     @property
     def seq(self) -> int:
@@ -150,6 +171,9 @@ class GameRuntime:
         async with self.lock:
             await self._catch_up_locked([])
 
+    async def catch_up_locked(self) -> None:
+        await self._catch_up_locked([], lost_race=True)
+
     async def _catch_up_locked(self, arrived: list[Envelope], lost_race: bool = False) -> None:
         """Apply what other processes appended; after a lost race, also their answers to refs."""
         if lost_race:
@@ -160,7 +184,7 @@ class GameRuntime:
         if not fresh:
             return
         if self.status == "waiting":  # its seats were taken elsewhere, bots perhaps among them
-            self.bots.seats = await self.store.bots(self.game_id)
+            self.bots.seated = await self.store.bots(self.game_id)
         pairs = []
         for env in fresh:
             event = self.codec.decode(env)
@@ -170,8 +194,11 @@ class GameRuntime:
                 self.timeline = await load_timeline(self.store, self.codec, self.game_id, env.seq,
                                                     keep=self.settings.keep_steps)
             pairs.append((env, event))
+            self.tableside.observe_one(env, event, self.state)
         if self.state is not None:
-            self.status = "finished" if self.game.outcome(self.state) is not None else "active"
+            over = self.game.outcome(self.state) is not None or self.tableside.side.over
+            self.status = "finished" if over else "active"
+        self.tableside.arm()
         await self.audiences.fan_out(pairs)
         self.bots.poke()
 
@@ -195,11 +222,14 @@ class GameRuntime:
 
     # -- commands -------------------------------------------------------------------------
 
-    async def command(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> bytes:
-        """Decide, commit, publish; the encoded `accepted` or `rejected` frame."""
+    async def command(self, seat: int, ref: str, after: int | None, payload: dict[str, Any],
+                      by_bot: bool = False) -> bytes:
+        """Decide, commit, publish; the encoded `accepted` or `rejected` frame. A player's
+        command for a seat a bot plays takes the seat back first."""
         started = time.perf_counter()
 
         async def propose() -> Proposal:
+            await self._seat_for(seat, by_bot)
             return self._decide(seat, ref, after, payload)
 
         answer = await self._attempt(seat, ref, "command", propose, after)
@@ -214,6 +244,32 @@ class GameRuntime:
         if after is not None and after != self.timeline.seq:
             raise Stale(f"The game has moved on since seq {after}: it is now at seq {self.timeline.seq}.")
         return propose_command(self.timeline, self.table, seat, command, ref, now_ms())
+
+    async def _seat_for(self, seat: int, by_bot: bool) -> None:
+        """Check (and for a player back at the table, take back) who plays `seat`."""
+        side = self.tableside.side
+        if side.over:
+            raise GameOver("The game was abandoned; no more moves can be made.")
+        if seat in side.dropped:
+            raise Illegal(f"Seat {seat} was dropped from this game; a bot makes its moves.")
+        if by_bot and seat not in self.bots.levels:
+            raise Stale(f"Seat {seat}'s player is back at the table.")
+        if not by_bot and seat in side.taken:
+            await self.tableside.append([SeatReclaimed(seat)], seat)
+
+    async def table_move(self, seat: int, ref: str, event: TableEvent) -> bytes:
+        """A seat leaves (a bot plays for it) or reclaims its seat."""
+        async def propose() -> Proposal:
+            side = self.tableside.side
+            if self.status != "active" or side.over:
+                raise Illegal("Only a game in play can be left or reclaimed.")
+            if isinstance(event, SeatTakenOver) and side.played_by_bot(seat):
+                raise Illegal(f"A bot already plays seat {seat}.")
+            if isinstance(event, SeatReclaimed) and seat not in side.taken:
+                raise Illegal(f"Seat {seat} is yours already: no bot plays it.")
+            return propose_table(self.timeline, self.table, [event], seat, now_ms())
+
+        return await self._attempt(seat, ref, "table move", propose)
 
     async def undo(self, seat: int, ref: str) -> bytes:
         async def propose() -> Proposal:
@@ -300,16 +356,20 @@ class GameRuntime:
         """Make the proposal durable, then apply, publish and show it (in that order: nothing
         is applied or seen before it is committed)."""
         refs = list(refs)
-        outcome = proposal.outcome
-        status = ("finished", _encoder.encode(outcome)) if outcome is not None else None
+        status = self._status_after(proposal)
         await self.store.append(self.game_id, proposal.envelopes, refs, status)
         for seat, ref, answer in refs:
             self.refs[(seat, ref)] = answer
         self.timeline.accept(proposal)
         if proposal.rewind_to is not None:
             pairs = [(proposal.envelopes[0], RewoundData(proposal.rewind_to))]
-        else:
+        elif proposal.steps:
             pairs = [(step.env, step.event) for step in proposal.steps]
+        else:  # the table's own events
+            pairs = [(env, self.codec.decode(env)) for env in proposal.envelopes]
+        states = [step.state for step in proposal.steps] or [self.state] * len(pairs)
+        self.tableside.observe((env, event, state)
+                               for (env, event), state in zip(pairs, states, strict=True))
         if status is not None:
             self.status = status[0]
         if self.broker.shared:
@@ -317,6 +377,20 @@ class GameRuntime:
         await self.audiences.fan_out(pairs)
         self._after_commit(len(proposal.envelopes))
         self.bots.poke()
+
+    async def commit_table(self, proposal: Proposal) -> None:
+        await self._commit(proposal, refs=())
+
+    def _status_after(self, proposal: Proposal) -> tuple[str, bytes] | None:
+        """("finished", the result) when the proposal ends the game, by its rules or by the
+        table (an abandonment); dropped seats are ranked last either way."""
+        outcome = proposal.outcome
+        if outcome is not None:
+            outcome = self.tableside.outcome(outcome)
+        for env in proposal.envelopes:
+            if env.type == ABANDONED:
+                outcome = self.tableside.abandoned(self.codec.decode(env))
+        return ("finished", _encoder.encode(outcome)) if outcome is not None else None
 
     def _after_commit(self, count: int) -> None:
         self._since_snapshot += count

@@ -20,6 +20,7 @@ from domain.core import (
     registry,
     rng_for,
 )
+from domain.core.bots import LEVELS
 from domain.core.registry import AnyGame
 from replays.format import FORMAT, Header, ReplayError, dumps
 from replays.resim import compare_prefix
@@ -29,6 +30,7 @@ from .games import Runtime
 from .limits import Limits, Refused, check_plain, clean_name
 from .protocol import GameInfo
 from .store import Conflict, GameRow, Store, now_ms
+from .tableside import parse_table
 from .timelines import load_timeline
 
 
@@ -78,11 +80,24 @@ class Service:
         names = await self.store.seat_names(row.game_id)
         game = registry.get(row.kind)
         outcome = msgspec.json.decode(row.outcome) if row.outcome else None
+        bots = await self.store.bots(row.game_id)
         return GameInfo(
             row.game_id, row.kind, game.title if game else row.kind,
             [names.get(seat) for seat in range(row.seats)], msgspec.json.decode(row.options),
             row.status, row.seq, row.created_at, row.forked_from, row.forked_at, outcome,
-            row.practice)
+            row.practice, msgspec.json.decode(row.table) if row.table else {},
+            {str(seat): level for seat, level in sorted(bots.items())})
+
+    @staticmethod
+    def table(raw: dict[str, Any]) -> bytes | None:
+        """The table's options, encoded (None: the plain table, no clock, nobody replaced)."""
+        if not raw:
+            return None
+        try:
+            check_plain(raw, "table")
+            return msgspec.json.encode(parse_table(raw))
+        except (Refused, ValueError) as exc:
+            raise Problem(400, "bad_table", str(exc)) from None
 
     def options(self, game: AnyGame, options: dict[str, Any]) -> bytes:
         try:
@@ -95,7 +110,8 @@ class Service:
         return msgspec.json.encode(value)
 
     async def create(self, kind: str, seats: int, options: dict[str, Any],
-                     seed: int | None, address: str = "") -> tuple[GameRow, str]:
+                     seed: int | None, address: str = "",
+                     table: dict[str, Any] | None = None) -> tuple[GameRow, str]:
         """A new waiting game and its creator's token. A chosen seed makes it a practice
         game: its creator can predict every draw, so it is marked as such everywhere."""
         game = self.kind(kind)
@@ -104,11 +120,13 @@ class Service:
             raise Problem(400, "bad_seats", f"{game.title} is played by {counts} players, not {seats}.")
         encoded = self.options(game, options)
         self._check_setup(game, encoded, seats)
+        tabled = self.table(table or {})
         await self._check_waiting(address)
         token = new_token()
         row = GameRow(new_game_id(), kind, encoded, seats, "waiting",
                       seed if seed is not None else secrets.randbits(62), 0, now_ms(),
-                      None, None, None, hash_token(token), address, practice=seed is not None)
+                      None, None, None, hash_token(token), address, practice=seed is not None,
+                      table=tabled)
         await self.store.create_game(row)
         return row, token
 
@@ -129,8 +147,9 @@ class Service:
         except ValueError as exc:
             raise Problem(400, "bad_options", str(exc)) from None
 
-    async def join(self, game_id: str, name: str, seat: int | None, bot: bool = False,
+    async def join(self, game_id: str, name: str, seat: int | None, bot: str | None = None,
                    source_token: str | None = None) -> tuple[int, str]:
+        """Take a seat; `bot`: the level of the server's bot that takes it."""
         row = await self.row(game_id)
         try:
             name = clean_name(name)
@@ -138,7 +157,7 @@ class Service:
             raise Problem(400, "bad_name", str(exc)) from None
         if row.status != "waiting":
             raise Problem(409, "game_started", "This game has already started; you can watch it.")
-        if not bot and await self.private(row):
+        if bot is None and await self.private(row):
             seat = await self._source_seat(row, seat, source_token)
         taken = await self.store.seat_names(game_id)
         if seat is None:
@@ -156,8 +175,8 @@ class Service:
         except Conflict:
             raise Problem(409, "seat_taken", f"Seat {seat} was just taken.") from None
         held = self.runtime.games.get(game_id)
-        if bot and held is not None:  # a game loaded later reads its bots from the store
-            held.bots.add(seat)
+        if bot is not None and held is not None:  # a game loaded later reads its bots from the store
+            held.bots.add(seat, bot)
         # Counted after our seat is stored: two joins racing for the last seats may each have
         # seen the other's seat free, but the later of them sees both.
         if len(await self.store.seat_names(game_id)) == row.seats:
@@ -167,20 +186,29 @@ class Service:
                 await runtime.start()  # a second start finds the setup there and catches up
         return seat, token
 
-    async def add_bots(self, game_id: str, token: str | None) -> list[int]:
-        """Seat the server's bots on every free seat (which starts the game); their seats.
-        Only the game's creator or one of its seated players may."""
+    async def add_bots(self, game_id: str, token: str | None, level: str = "random",
+                       seats: list[int] | None = None,
+                       levels: dict[int, str] | None = None) -> list[int]:
+        """Seat the server's bots on `seats` (default: every free seat; a full table starts),
+        each at its level in `levels`, else at `level`; their seats. Only the game's creator
+        or one of its seated players may."""
         row = await self.row(game_id)
         await self._check_host(row, token)
         if row.status != "waiting":
             raise Problem(409, "game_started", "This game has already started; its seats are taken.")
         taken = await self.store.seat_names(game_id)
         free = [seat for seat in range(row.seats) if seat not in taken]
-        if not free:
-            raise Problem(409, "seat_taken", "Every seat of this game is taken.")
-        for seat in free:
-            await self.join(game_id, f"Bot {seat + 1}", seat, bot=True)
-        return free
+        chosen = free if seats is None else seats
+        if not chosen or any(seat not in free for seat in chosen):
+            raise Problem(409, "seat_taken", f"Bots can take only free seats; free: {free or 'none'}.")
+        levels = {seat: (levels or {}).get(seat, level) for seat in chosen}
+        for seat, named in levels.items():
+            if named not in LEVELS:
+                raise Problem(400, "bad_level", f"level of seat {seat}: {named!r} is none of "
+                              f"{', '.join(LEVELS)}.")
+        for seat in chosen:
+            await self.join(game_id, f"Bot {seat + 1}", seat, bot=levels[seat])
+        return chosen
 
     async def _check_host(self, row: GameRow, token: str | None) -> None:
         if token is None:
@@ -257,7 +285,7 @@ class Service:
         new_id = new_game_id()
         envelopes = rechain(timeline.effective(), new_id)
         fork = GameRow(new_id, row.kind, row.options, row.seats, "waiting", secrets.randbits(62),
-                       len(envelopes), now_ms(), source, at, None)
+                       len(envelopes), now_ms(), source, at, None, table=row.table)
         await self.store.create_game(fork, envelopes)
         if not restricted or seat is None or token is None:
             return fork, None

@@ -14,7 +14,19 @@ from dataclasses import dataclass
 import msgspec
 
 from .limits import Refused, check_plain
-from .protocol import MAX_FRAME, Command, Error, Hello, Ping, Pong, Rejected, Undo, client_decoder
+from .protocol import (
+    MAX_FRAME,
+    Command,
+    Error,
+    Hello,
+    Leave,
+    Ping,
+    Pong,
+    Reclaim,
+    Rejected,
+    Undo,
+    client_decoder,
+)
 
 _encoder = msgspec.json.Encoder()
 PONG = _encoder.encode(Pong())
@@ -45,10 +57,10 @@ class Follow:
 
 @dataclass(frozen=True)
 class Act:
-    """Run this command or undo for `seat` and send its answer."""
+    """Run this command, undo, leave or reclaim for `seat` and send its answer."""
 
     seat: int
-    frame: Command | Undo
+    frame: Command | Undo | Leave | Reclaim
 
 
 Output = Send | Close | Follow | Act
@@ -128,7 +140,7 @@ class Session:
                 return [Send(PONG)]
             case Hello():
                 return self._hello(frame)
-            case Command() | Undo():
+            case Command() | Undo() | Leave() | Reclaim():
                 return self._act(frame)
         raise AssertionError(f"unhandled frame {frame!r}")
 
@@ -146,7 +158,7 @@ class Session:
         self.pending_hello = True
         return [Follow(frame)]
 
-    def _act(self, frame: Command | Undo) -> list[Output]:
+    def _act(self, frame: Command | Undo | Leave | Reclaim) -> list[Output]:
         if self.game is None:
             return [error("bad_frame", "Send a hello for a game before commands.")]
         if not frame.ref or len(frame.ref) > MAX_REF:

@@ -16,8 +16,10 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from domain.core.table import SeatReclaimed, SeatTakenOver
+
 from . import faults, metrics
-from .protocol import Hello, Undo
+from .protocol import Hello, Leave, Reclaim, Undo
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
 from .session import Act, Close, Follow, Output, Send, Session, error
@@ -206,10 +208,16 @@ class Connection:
         runtime = self.runtime
         assert runtime is not None
         try:
-            if isinstance(frame, Undo):
-                answer = await runtime.undo(seat, frame.ref)
-            else:
-                answer = await runtime.command(seat, frame.ref, frame.after, frame.command)
+            match frame:
+                case Undo():
+                    answer = await runtime.undo(seat, frame.ref)
+                case Leave():
+                    level = runtime.tableside.options.bot_level
+                    answer = await runtime.table_move(seat, frame.ref, SeatTakenOver(seat, "left", level))
+                case Reclaim():
+                    answer = await runtime.table_move(seat, frame.ref, SeatReclaimed(seat))
+                case _:
+                    answer = await runtime.command(seat, frame.ref, frame.after, frame.command)
         except BadCommand as exc:
             await self._send(error("bad_frame", str(exc), frame.ref))
             return

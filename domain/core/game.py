@@ -183,9 +183,8 @@ class Game(Generic[S, C, E, O, V]):
         outcome = self.outcome(state)
         if outcome is None:
             return 0.0
-        ranks = outcome.ranks
-        worst = max(ranks)
-        return 1.0 if worst == 0 else 1.0 - 2.0 * ranks[seat] / worst
+        worst = max(outcome.ranks)  # ranks count from 1; all tied: nobody won or lost
+        return 0.0 if worst == 1 else 1.0 - 2.0 * (outcome.ranks[seat] - 1) / (worst - 1)
 
     def determinize(self, state: S, seat: int, rng: Random) -> S:
         """A state that `seat` cannot tell from `state`: everything hidden from it (other

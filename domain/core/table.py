@@ -36,9 +36,11 @@ class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def problems(self) -> list[str]:
         if (self.bank_ms > 0) == (self.per_move_ms > 0):
-            return ["clock: give either bank_ms (with increment_ms) or per_move_ms"]
+            return ["clock: give either bank_ms (with increment_ms) or per_move_ms, not both"]
         if self.per_move_ms and self.increment_ms:
             return ["clock: increment_ms goes with a bank, not with per_move_ms"]
+        if (self.bank_ms or self.per_move_ms) < 1000:
+            return ["clock: a seat needs at least a second (1000 ms) to move"]
         return []
 
 
@@ -254,17 +256,42 @@ def ranked_after(outcome_ranks: list[int], out: Sequence[int]) -> list[int]:
     return ranks
 
 
+def abandoned_outcome(seats: int, abandoned: GameAbandoned, dropped: Sequence[int]) -> Outcome:
+    """The result of an abandoned game: the seat that ran out (and any dropped before it)
+    last, every other seat sharing first place."""
+    ranks = ranked_after([1] * seats, [abandoned.seat, *dropped])
+    return Outcome([0] * seats, ranks, [s for s, r in enumerate(ranks) if r == 1],
+                   {"abandoned": msgspec.to_builtins(abandoned)})
+
+
 def table_outcome(side: Tableside, outcome: Outcome | None) -> Outcome | None:
     """The result as the table gives it: the game's own, with dropped seats last; for an
     abandoned game, the seat that ran out last and every other seat sharing first place."""
-    abandoned = side.abandoned
-    if abandoned is not None:
-        out = [abandoned.seat, *side.dropped]
-        ranks = ranked_after([1] * side.seats, out)
-        return Outcome([0] * side.seats, ranks, [s for s, r in enumerate(ranks) if r == 1],
-                       {"abandoned": msgspec.to_builtins(abandoned)})
+    if side.abandoned is not None:
+        return abandoned_outcome(side.seats, side.abandoned, side.dropped)
     if outcome is None or not side.dropped:
         return outcome
     ranks = ranked_after(outcome.ranks, side.dropped)
     return Outcome(outcome.scores, ranks, [s for s, r in enumerate(ranks) if r == 1],
                    {**outcome.breakdown, "dropped": list(side.dropped)})
+
+
+def describe_table(event: TableEvent) -> str:
+    """One line of the game's log for a table event."""
+    match event:
+        case ClockExpired(seat, consequence):
+            follows = {"bot": "a bot plays for them", "drop": "they are out",
+                       "abandon": "the game ends"}[consequence]
+            return f"Seat {seat} ran out of time: {follows}."
+        case SeatTakenOver(seat, reason, level):
+            why = {"left": "left the game", "disconnected": "was away too long",
+                   "clock": "ran out of time"}[reason]
+            return f"Seat {seat} {why}: a {level} bot plays for them until they come back."
+        case SeatReclaimed(seat):
+            return f"Seat {seat} is back and plays again."
+        case SeatDropped(seat):
+            return f"Seat {seat} was dropped from the game: a bot makes its moves, ranked last."
+        case GameAbandoned(seat):
+            return f"The game was abandoned: seat {seat} ran out of time."
+        case RematchOffered(game_id):
+            return f"A rematch was offered: game {game_id}."

@@ -56,11 +56,12 @@ class GameRow:
     creator_hash: str | None = None  # sha256 of the creator's token
     creator_addr: str | None = None  # the address it was created from (limits per client)
     practice: bool = False  # the creator chose the seed
+    table: bytes | None = None  # the table's options (domain.core.table.TableOptions), JSON
 
     def values(self) -> tuple[Any, ...]:
         return (self.game_id, self.kind, self.options, self.seats, self.status, self.seed,
                 self.seq, self.created_at, self.forked_from, self.forked_at, self.outcome,
-                self.creator_hash, self.creator_addr, int(self.practice))
+                self.creator_hash, self.creator_addr, int(self.practice), self.table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,9 @@ class EventLog(Protocol):
     async def event(self, game_id: str, seq: int) -> Envelope | None: ...
 
     async def last_seq(self, game_id: str) -> int: ...
+
+    async def table_events(self, game_id: str) -> list[Envelope]:
+        """Every envelope of the table's own (`domain.core.table.TABLE_TYPES`), in order."""
 
     async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
         """(seq, data) of every Rewound envelope up to `upto`."""
@@ -119,8 +123,9 @@ class Catalogue(Protocol):
         """Newest first."""
 
     async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                       status: str | None = None, bot: bool = False) -> None:
-        """Take a seat (`Conflict` if taken), set the game's status with it."""
+                       status: str | None = None, bot: str | None = None) -> None:
+        """Take a seat (`Conflict` if taken), set the game's status with it; `bot`: the
+        level of the server's bot that plays it."""
 
     async def activate(self, game_id: str) -> None:
         """Make a waiting game whose every seat is taken active. Joins of its last seats may
@@ -131,7 +136,8 @@ class Catalogue(Protocol):
 
     async def seat_of(self, game_id: str, token_hash: str) -> int | None: ...
 
-    async def bots(self, game_id: str) -> frozenset[int]: ...
+    async def bots(self, game_id: str) -> dict[int, str]:
+        """The seats seated with the server's bots, and each one's level."""
 
     async def games_with_bots(self, status: str = "active") -> list[str]: ...
 

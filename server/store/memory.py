@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Envelope
+from domain.core.table import TABLE_TYPES
 
 from .base import KEEP_REJECTIONS, Conflict, GameRow, RefAnswer, SeatRow, Snapshot, Status
 
@@ -25,7 +26,7 @@ class MemoryStore:
         self._refused: dict[tuple[str, int], dict[str, bytes]] = defaultdict(dict)  # oldest first
         self._snapshots: dict[str, dict[int, Snapshot]] = defaultdict(dict)
         self._seats: dict[str, dict[int, tuple[str, str | None]]] = defaultdict(dict)
-        self._bots: dict[str, set[int]] = defaultdict(set)
+        self._bots: dict[str, dict[int, str]] = defaultdict(dict)
 
     async def open(self) -> None:
         return None
@@ -66,6 +67,9 @@ class MemoryStore:
 
     async def last_seq(self, game_id: str) -> int:
         return len(self._events.get(game_id, []))
+
+    async def table_events(self, game_id: str) -> list[Envelope]:
+        return [env for env in self._events.get(game_id, []) if env.type in TABLE_TYPES]
 
     async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
         return [(env.seq, bytes(env.data)) for env in await self.events(game_id, upto=upto)
@@ -121,13 +125,13 @@ class MemoryStore:
         return [replace(row, seq=len(self._events.get(row.game_id, []))) for row in rows[:limit]]
 
     async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                       status: str | None = None, bot: bool = False) -> None:
+                       status: str | None = None, bot: str | None = None) -> None:
         taken = any(token_hash == held for seats in self._seats.values() for _, held in seats.values())
         if seat in self._seats[game_id] or taken:
             raise Conflict(f"UNIQUE constraint failed: seat {seat} of {game_id}")
         self._seats[game_id][seat] = (name, token_hash)
-        if bot:
-            self._bots[game_id].add(seat)
+        if bot is not None:
+            self._bots[game_id][seat] = bot
         if status is not None and game_id in self._games:
             self._games[game_id] = replace(self._games[game_id], status=status)
 
@@ -143,8 +147,8 @@ class MemoryStore:
         return next((seat for seat, (_, held) in self._seats.get(game_id, {}).items()
                      if held == token_hash), None)
 
-    async def bots(self, game_id: str) -> frozenset[int]:
-        return frozenset(self._bots.get(game_id, ()))
+    async def bots(self, game_id: str) -> dict[int, str]:
+        return dict(self._bots.get(game_id, {}))
 
     async def games_with_bots(self, status: str = "active") -> list[str]:
         return [game_id for game_id, seats in self._bots.items()

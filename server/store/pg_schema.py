@@ -73,6 +73,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 2: the command each move records on its first event (canonical JSON; NULL on setup
     # events, on the rest of a move's events, and on every event written before this column).
     ("ALTER TABLE events ADD COLUMN command bytea",),
+    # A table's options (clocks, leavers) and each bot's level.
+    ("ALTER TABLE games ADD COLUMN table_options bytea",
+     "ALTER TABLE bots ADD COLUMN level text NOT NULL DEFAULT 'random'"),
 )
 
 # One lock for every Plaza database on the server: processes starting at once take turns.
@@ -86,10 +89,10 @@ PRUNE_REFUSALS = f"""DELETE FROM answers WHERE game_id = $1 AND seat = $2 AND re
     SELECT n FROM answers WHERE game_id = $1 AND seat = $2 AND refused ORDER BY n DESC
     LIMIT 1 OFFSET {KEEP_REJECTIONS})"""
 INSERT_SEAT = "INSERT INTO seats VALUES ($1,$2,$3,$4)"
-INSERT_BOT = "INSERT INTO bots VALUES ($1,$2)"
+INSERT_BOT = "INSERT INTO bots (game_id, seat, level) VALUES ($1,$2,$3)"
 INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, created_at,
-    forked_from, forked_at, outcome, creator_hash, creator_addr, practice)
-    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)"""
+    forked_from, forked_at, outcome, creator_hash, creator_addr, practice, table_options)
+    VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)"""
 INSERT_SNAPSHOT = """INSERT INTO snapshots VALUES ($1,$2,$3,$4)
     ON CONFLICT (game_id, seq) DO UPDATE SET top_seq = excluded.top_seq, state = excluded.state"""
 UPDATE_STATUS = "UPDATE games SET status = $1, outcome = $2 WHERE game_id = $3"
@@ -100,7 +103,7 @@ ACTIVATE = """UPDATE games SET status = 'active' WHERE game_id = $1 AND status =
 SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
     coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),
     g.created_at, g.forked_from, g.forked_at, g.outcome, g.creator_hash, g.creator_addr,
-    g.practice FROM games g"""
+    g.practice, g.table_options FROM games g"""
 
 
 async def migrate(conn: Any) -> list[int]:

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.core import Envelope
 from domain.core.envelope import NULL
+from domain.core.table import TABLE_TYPES
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .pg_schema import (
@@ -112,10 +113,12 @@ class PostgresEventLog(PostgresBase):
         if limit is not None:
             params.append(limit)
             sql += f" LIMIT ${len(params)}"
-        rows = await self._all(sql, *params)
-        return [Envelope(game_id, seq, type_, v, actor, ref, at, irr, prev, digest, msgspec.Raw(data),
-                         NULL if command is None else msgspec.Raw(command))
-                for seq, type_, v, actor, ref, at, irr, prev, digest, data, command in rows]
+        return [_envelope(game_id, row) for row in await self._all(sql, *params)]
+
+    async def table_events(self, game_id: str) -> list[Envelope]:
+        sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND type = ANY($2::text[]) "
+               "ORDER BY seq")
+        return [_envelope(game_id, row) for row in await self._all(sql, game_id, sorted(TABLE_TYPES))]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         found = await self.events(game_id, after=seq - 1, upto=seq)
@@ -163,7 +166,7 @@ class PostgresCatalogue(PostgresBase):
         statements: list[Statement] = [(INSERT_GAME, [(
             row.game_id, row.kind, row.options, row.seats, row.status, row.seed, row.created_at,
             row.forked_from, row.forked_at, row.outcome, row.creator_hash, row.creator_addr,
-            row.practice)])]
+            row.practice, row.table)])]
         if envelopes:
             statements.append((INSERT_EVENT, [event_row(env) for env in envelopes]))
         if seats:
@@ -183,10 +186,10 @@ class PostgresCatalogue(PostgresBase):
         return [_game_row(row) for row in rows]
 
     async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                       status: str | None = None, bot: bool = False) -> None:
+                       status: str | None = None, bot: str | None = None) -> None:
         statements: list[Statement] = [(INSERT_SEAT, [(game_id, seat, name, token_hash)])]
-        if bot:
-            statements.append((INSERT_BOT, [(game_id, seat)]))
+        if bot is not None:
+            statements.append((INSERT_BOT, [(game_id, seat, bot)]))
         if status is not None:
             statements.append((UPDATE_STATUS_ONLY, [(status, game_id)]))
         await self._write(game_id, statements)
@@ -203,9 +206,9 @@ class PostgresCatalogue(PostgresBase):
                                game_id, token_hash)
         return int(rows[0][0]) if rows else None
 
-    async def bots(self, game_id: str) -> frozenset[int]:
-        rows = await self._all("SELECT seat FROM bots WHERE game_id = $1", game_id)
-        return frozenset(seat for (seat,) in rows)
+    async def bots(self, game_id: str) -> dict[int, str]:
+        rows = await self._all("SELECT seat, level FROM bots WHERE game_id = $1", game_id)
+        return {seat: level for seat, level in rows}
 
     async def games_with_bots(self, status: str = "active") -> list[str]:
         rows = await self._all(
@@ -223,9 +226,15 @@ class PostgresStore(PostgresEventLog, PostgresCatalogue):
     creation (a fork's or an import's events with it) is one transaction across both."""
 
 
+def _envelope(game_id: str, row: Any) -> Envelope:
+    seq, type_, v, actor, ref, at, irr, prev, digest, data, command = row
+    return Envelope(game_id, seq, type_, v, actor, ref, at, irr, prev, digest, msgspec.Raw(data),
+                    NULL if command is None else msgspec.Raw(command))
+
+
 def _game_row(row: Any) -> GameRow:
     (game_id, kind, options, seats, status, seed, seq, created_at, forked_from, forked_at, outcome,
-     creator_hash, creator_addr, practice) = row
+     creator_hash, creator_addr, practice, table) = row
     return GameRow(game_id, kind, bytes(options), seats, status, seed, seq, created_at, forked_from,
                    forked_at, None if outcome is None else bytes(outcome), creator_hash, creator_addr,
-                   bool(practice))
+                   bool(practice), None if table is None else bytes(table))

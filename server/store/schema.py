@@ -71,8 +71,8 @@ INSERT_EVENT = f"INSERT INTO events (game_id, {EVENT_COLUMNS}) VALUES (?,?,?,?,?
 INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
 INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
 INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, seq, created_at,
-    forked_from, forked_at, outcome, creator_hash, creator_addr, practice)
-    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
+    forked_from, forked_at, outcome, creator_hash, creator_addr, practice, table_options)
+    VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
 INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer) VALUES (?,?,?,?)"
 PRUNE_REJECTIONS = f"""DELETE FROM rejections WHERE game_id = ?1 AND seat = ?2 AND n <= (
     SELECT n FROM rejections WHERE game_id = ?1 AND seat = ?2 ORDER BY n DESC
@@ -82,7 +82,7 @@ INSERT_SNAPSHOT = "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)"
 SELECT_GAME = """SELECT g.game_id, g.kind, g.options, g.seats, g.status, g.seed,
     coalesce((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0),
     g.created_at, g.forked_from, g.forked_at, g.outcome, g.creator_hash, g.creator_addr,
-    g.practice FROM games g"""
+    g.practice, g.table_options FROM games g"""
 ACTIVATE = """UPDATE games SET status = 'active' WHERE game_id = ?1 AND status = 'waiting'
     AND (SELECT count(*) FROM seats s WHERE s.game_id = ?1) = seats"""
 UPDATE_STATUS = "UPDATE games SET status = ?, outcome = ? WHERE game_id = ?"
@@ -114,6 +114,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # The command each move records on its first event (canonical JSON; NULL on setup
     # events, the rest of a move's events, and every event written before this column).
     ("ALTER TABLE events ADD COLUMN command BLOB",),
+    # A table's options (clocks, leavers) and each bot's level.
+    ("ALTER TABLE games ADD COLUMN table_options BLOB",
+     "ALTER TABLE bots ADD COLUMN level TEXT NOT NULL DEFAULT 'random'"),
 )
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]

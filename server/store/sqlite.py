@@ -11,6 +11,7 @@ import msgspec
 
 from domain.core import Envelope
 from domain.core.envelope import NULL
+from domain.core.table import TABLE_TYPES
 
 from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
 from .schema import (
@@ -93,10 +94,7 @@ class SqliteEventLog(SqliteBase):
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        rows = await self._all(sql, params)
-        return [Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data),
-                         NULL if command is None else msgspec.Raw(command))
-                for seq, type_, v, actor, ref, at, irr, prev, digest, data, command in rows]
+        return [_envelope(game_id, row) for row in await self._all(sql, params)]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         found = await self.events(game_id, after=seq - 1, upto=seq)
@@ -104,6 +102,12 @@ class SqliteEventLog(SqliteBase):
 
     async def last_seq(self, game_id: str) -> int:
         return await self._count("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+
+    async def table_events(self, game_id: str) -> list[Envelope]:
+        marks = ",".join("?" * len(TABLE_TYPES))
+        sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND type IN ({marks}) "
+               "ORDER BY seq")
+        return [_envelope(game_id, row) for row in await self._all(sql, (game_id, *sorted(TABLE_TYPES)))]
 
     async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
         return [(seq, bytes(data)) for seq, data in await self._all(
@@ -166,10 +170,11 @@ class SqliteCatalogue(SqliteBase):
         return [_game_row(row) for row in rows]
 
     async def add_seat(self, game_id: str, seat: int, name: str, token_hash: str,
-                       status: str | None = None, bot: bool = False) -> None:
+                       status: str | None = None, bot: str | None = None) -> None:
         statements: list[Statement] = [(INSERT_SEAT, [(game_id, seat, name, token_hash)])]
-        if bot:
-            statements.append(("INSERT INTO bots VALUES (?,?)", [(game_id, seat)]))
+        if bot is not None:
+            statements.append(("INSERT INTO bots (game_id, seat, level) VALUES (?,?,?)",
+                               [(game_id, seat, bot)]))
         if status is not None:
             statements.append(("UPDATE games SET status = ? WHERE game_id = ?", [(status, game_id)]))
         await self.writer.write(statements)
@@ -186,9 +191,9 @@ class SqliteCatalogue(SqliteBase):
                                (game_id, token_hash))
         return int(rows[0][0]) if rows else None
 
-    async def bots(self, game_id: str) -> frozenset[int]:
-        rows = await self._all("SELECT seat FROM bots WHERE game_id = ?", (game_id,))
-        return frozenset(seat for (seat,) in rows)
+    async def bots(self, game_id: str) -> dict[int, str]:
+        rows = await self._all("SELECT seat, level FROM bots WHERE game_id = ?", (game_id,))
+        return {seat: level for seat, level in rows}
 
     async def games_with_bots(self, status: str = "active") -> list[str]:
         rows = await self._all(
@@ -206,5 +211,12 @@ class SqliteStore(SqliteEventLog, SqliteCatalogue):
     import's events with it) is one transaction across both."""
 
 
+def _envelope(game_id: str, row: tuple[Any, ...]) -> Envelope:
+    seq, type_, v, actor, ref, at, irr, prev, digest, data, command = row
+    return Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data),
+                    NULL if command is None else msgspec.Raw(command))
+
+
 def _game_row(row: tuple[Any, ...]) -> GameRow:
-    return GameRow(*row[:13], practice=bool(row[13]))  # type: ignore[misc]
+    table = None if row[14] is None else bytes(row[14])
+    return GameRow(*row[:13], practice=bool(row[13]), table=table)  # type: ignore[misc]

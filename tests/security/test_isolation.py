@@ -141,8 +141,8 @@ async def test_bots_play_on_after_failed_writes(tmp_path: Path) -> None:
     try:
         await store.create_game(GameRow("g", "tinydraw", b'{"rounds": 1}', 2, "waiting", 3, 0, 0,
                                         None, None, None))
-        await store.add_seat("g", 0, "Bot 1", "h0", bot=True)
-        await store.add_seat("g", 1, "Bot 2", "h1", status="active", bot=True)
+        await store.add_seat("g", 0, "Bot 1", "h0", bot="random")
+        await store.add_seat("g", 1, "Bot 2", "h1", status="active", bot="random")
         loaded = await runtime.get("g")
         assert loaded is not None
         await loaded.start()

@@ -111,10 +111,10 @@ class StoreContract:
         await store.add_seat("g", 0, "Ann", "a" * 64)
         with pytest.raises(Conflict):
             await store.add_seat("g", 0, "Eve", "e" * 64)
-        await store.add_seat("g", 1, "Bot 2", "b" * 64, status="active", bot=True)
+        await store.add_seat("g", 1, "Bot 2", "b" * 64, status="active", bot="greedy")
         assert await store.seat_of("g", "a" * 64) == 0 and await store.seat_of("g", "z" * 64) is None
         assert await store.seat_names("g") == {0: "Ann", 1: "Bot 2"}
-        assert await store.bots("g") == frozenset({1})
+        assert await store.bots("g") == {1: "greedy"}
         assert await store.games_with_bots() == ["g"]
         assert (await store.game("g")).status == "active"  # type: ignore[union-attr]
 
