@@ -1,4 +1,4 @@
-"""Barcelona on the Plaza decider contract: what is particular to the game (its bot, its
+"""Barcelona on the Plaza decider contract: what is particular to the game (its bots, its
 board data), and its functions."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.core import Game
 
 from .board import Board, board
-from .bots import bot_move
+from .bots import bot_move, determinize, evaluate
 from .commands import Command
 from .describe import describe
 from .events import REVEALING, Event
@@ -40,6 +40,8 @@ class Barcelona(Game[State, Command, Event, Options, View]):
     outcome = staticmethod(outcome)
     describe = staticmethod(describe)
     bot_move = staticmethod(bot_move)
+    evaluate = staticmethod(evaluate)
+    determinize = staticmethod(determinize)
 
     def board(self) -> Board:
         """The city's geometry and the fixed component values the clients draw."""
