@@ -250,7 +250,7 @@ class GameRuntime:
         side = self.tableside.side
         if side.over:
             raise GameOver("The game was abandoned; no more moves can be made.")
-        if seat in side.dropped:
+        if seat in side.dropped and not by_bot:
             raise Illegal(f"Seat {seat} was dropped from this game; a bot makes its moves.")
         if by_bot and seat not in self.bots.levels:
             raise Stale(f"Seat {seat}'s player is back at the table.")

@@ -27,7 +27,7 @@ Consequence = Literal["bot", "drop", "abandon"]
 Reason = Literal["left", "disconnected", "clock"]
 
 
-class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Clock(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A time bank per seat plus an increment per turn, or a fixed time per turn."""
 
     bank_ms: Ms = 0
@@ -174,8 +174,8 @@ class Tableside:
         before, now = self.running, self._running(active)
         if (clock := self.options.clock) is not None:
             for seat in before:
-                if seat not in now and clock.bank_ms:
-                    self.remaining[seat] += clock.increment_ms  # its turn ended
+                if seat not in active and clock.bank_ms:
+                    self.remaining[seat] += clock.increment_ms  # its turn ended (not taken over)
             for seat in now:
                 if seat not in before and clock.per_move_ms:
                     self.remaining[seat] = clock.per_move_ms  # its turn began
