@@ -22,7 +22,6 @@ import msgspec
 from domain.core import (
     Envelope,
     EventCodec,
-    GameOver,
     Illegal,
     Proposal,
     Rejection,
@@ -38,7 +37,7 @@ from domain.core import (
     undo_target,
 )
 from domain.core.registry import AnyGame
-from domain.core.table import GameAbandoned, SeatReclaimed, SeatTakenOver, TableEvent
+from domain.core.table import SeatReclaimed, SeatTakenOver, TableEvent
 
 from . import faults, metrics
 from .audience import Audiences
@@ -53,7 +52,6 @@ log = logging.getLogger("plaza.runtime")
 _envelopes = msgspec.json.Decoder(list[Envelope])
 _encoder = msgspec.json.Encoder()
 MAX_RETRIES = 8
-ABANDONED = GameAbandoned.__struct_config__.tag
 
 
 class BadCommand(ValueError):
@@ -229,7 +227,7 @@ class GameRuntime:
         started = time.perf_counter()
 
         async def propose() -> Proposal:
-            await self._seat_for(seat, by_bot)
+            await self.tableside.check_seat(seat, by_bot)
             return self._decide(seat, ref, after, payload)
 
         answer = await self._attempt(seat, ref, "command", propose, after)
@@ -244,18 +242,6 @@ class GameRuntime:
         if after is not None and after != self.timeline.seq:
             raise Stale(f"The game has moved on since seq {after}: it is now at seq {self.timeline.seq}.")
         return propose_command(self.timeline, self.table, seat, command, ref, now_ms())
-
-    async def _seat_for(self, seat: int, by_bot: bool) -> None:
-        """Check (and for a player back at the table, take back) who plays `seat`."""
-        side = self.tableside.side
-        if side.over:
-            raise GameOver("The game was abandoned; no more moves can be made.")
-        if seat in side.dropped and not by_bot:
-            raise Illegal(f"Seat {seat} was dropped from this game; a bot makes its moves.")
-        if by_bot and seat not in self.bots.levels:
-            raise Stale(f"Seat {seat}'s player is back at the table.")
-        if not by_bot and seat in side.taken:
-            await self.tableside.append([SeatReclaimed(seat)], seat)
 
     async def table_move(self, seat: int, ref: str, event: TableEvent) -> bytes:
         """A seat leaves (a bot plays for it) or reclaims its seat."""
@@ -356,7 +342,7 @@ class GameRuntime:
         """Make the proposal durable, then apply, publish and show it (in that order: nothing
         is applied or seen before it is committed)."""
         refs = list(refs)
-        status = self._status_after(proposal)
+        status = await self.tableside.status_after(proposal)
         await self.store.append(self.game_id, proposal.envelopes, refs, status)
         for seat, ref, answer in refs:
             self.refs[(seat, ref)] = answer
@@ -380,17 +366,6 @@ class GameRuntime:
 
     async def commit_table(self, proposal: Proposal) -> None:
         await self._commit(proposal, refs=())
-
-    def _status_after(self, proposal: Proposal) -> tuple[str, bytes] | None:
-        """("finished", the result) when the proposal ends the game, by its rules or by the
-        table (an abandonment); dropped seats are ranked last either way."""
-        outcome = proposal.outcome
-        if outcome is not None:
-            outcome = self.tableside.outcome(outcome)
-        for env in proposal.envelopes:
-            if env.type == ABANDONED:
-                outcome = self.tableside.abandoned(self.codec.decode(env))
-        return ("finished", _encoder.encode(outcome)) if outcome is not None else None
 
     def _after_commit(self, count: int) -> None:
         self._since_snapshot += count

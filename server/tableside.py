@@ -18,7 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from domain.core import Envelope, Outcome, Timeline, propose_table
+from domain.core import (
+    Envelope,
+    GameOver,
+    Illegal,
+    Outcome,
+    Proposal,
+    Stale,
+    Timeline,
+    propose_table,
+)
 from domain.core.bots import LEVELS
 from domain.core.table import (
     PRESETS,
@@ -41,6 +50,7 @@ if TYPE_CHECKING:
     from .runtime import GameRuntime
 
 log = logging.getLogger("plaza.table")
+ABANDONED = GameAbandoned.__struct_config__.tag
 
 
 def table_options(raw: bytes | None) -> TableOptions:
@@ -103,6 +113,43 @@ class TableKeeper:
 
     def outcome(self, outcome: Any) -> Any:
         return table_outcome(self.side, outcome)
+
+    async def status_after(self, proposal: Proposal) -> tuple[str, bytes] | None:
+        """("finished", the result) when the proposal ends the game, by its rules or by the
+        table (an abandonment): dropped seats ranked last, and how many moves bots made for
+        each seat they played (`bot_moves` in the breakdown), so the result says so too."""
+        outcome = proposal.outcome
+        if outcome is not None:
+            outcome = self.outcome(outcome)
+        for env in proposal.envelopes:
+            if env.type == ABANDONED:
+                outcome = self.abandoned(self.rt.codec.decode(env))
+        if outcome is None:
+            return None
+        if self.rt.bots.seated or self.side.replaced:
+            moves = await self._bot_moves(proposal.envelopes)
+            outcome = msgspec.structs.replace(outcome, breakdown={**outcome.breakdown,
+                                                                  "bot_moves": moves})
+        return "finished", msgspec.json.encode(outcome)
+
+    async def _bot_moves(self, last: list[Envelope]) -> dict[str, int]:
+        moves: dict[str, int] = {}
+        for env in [*await self.rt.store.events(self.rt.game_id), *last]:
+            if env.commanded and env.actor is not None and (env.ref or "").startswith("bot-"):
+                moves[str(env.actor)] = moves.get(str(env.actor), 0) + 1
+        return moves
+
+    async def check_seat(self, seat: int, by_bot: bool) -> None:
+        """Check (and for a player back at the table, take back) who plays `seat`."""
+        side = self.side
+        if side.over:
+            raise GameOver("The game was abandoned; no more moves can be made.")
+        if seat in side.dropped and not by_bot:
+            raise Illegal(f"Seat {seat} was dropped from this game; a bot makes its moves.")
+        if by_bot and seat not in self.rt.bots.levels:
+            raise Stale(f"Seat {seat}'s player is back at the table.")
+        if not by_bot and seat in side.taken:
+            await self.append([SeatReclaimed(seat)], seat)
 
     def abandoned(self, event: GameAbandoned) -> Outcome:
         return abandoned_outcome(self.side.seats, event, self.side.dropped)

@@ -159,6 +159,7 @@ class Tableside:
         self.dropped: list[int] = []
         self.abandoned: GameAbandoned | None = None
         self.rematch: str | None = None
+        self.replaced: set[int] = set()  # seats a bot has played in place of their player
 
     @property
     def over(self) -> bool:
@@ -199,12 +200,14 @@ class Tableside:
                 self.remaining[seat] = 0
             case SeatTakenOver(seat, reason, level):
                 self.taken[seat] = Controller(seat, reason, level)
+                self.replaced.add(seat)
             case SeatReclaimed(seat):
                 self.taken.pop(seat, None)
                 self._grace(seat)
             case SeatDropped(seat):
                 self.taken.pop(seat, None)
                 self.dropped.append(seat)
+                self.replaced.add(seat)
             case GameAbandoned():
                 self.abandoned = event
             case RematchOffered(game_id):

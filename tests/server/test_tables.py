@@ -193,6 +193,8 @@ def test_a_rematch_seats_the_players_rotated_with_new_tokens_and_bots_at_once(se
     early = httpx.post(f"{server.url}/api/games/{game}/rematch", headers=mine)
     assert early.status_code == 409 and early.json()["error"]["code"] == "not_finished"
     _leave_and_finish(server, game, token)
+    moves = info(server.url, game)["outcome"]["breakdown"]["bot_moves"]
+    assert set(moves) == {"0", "1"} and all(n > 0 for n in moves.values()), "the result says who"
     answer = httpx.post(f"{server.url}/api/games/{game}/rematch", headers=mine)
     assert answer.status_code == 201, answer.text
     rematch = answer.json()
