@@ -6,6 +6,8 @@
   rebuild  rebuilding games from their logs, from memory and from SQLite
   idle     memory per idle spectator connection
   resim    how fast a finished game's replay is proven (bench/resim.py, its own flags)
+  bots     how strong the greedy and search bots are, and the search's time per move
+           (bench/bots.py, its own flags)
 
 The server runs pinned to CPU 0 and the load generator to CPU 1 (taskset and
 sched_setaffinity), as PERFORMANCE.md advises (not for `cluster`); every figure comes from
@@ -186,6 +188,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench import resim
 
         resim.main(argv[1:])
+        return
+    if argv[:1] == ["bots"]:  # its own flags: bench/bots.py
+        from bench import bots
+
+        bots.main(argv[1:])
         return
     args = parse(argv)
     what = "table" if args.what == "load" else args.what

@@ -1,5 +1,6 @@
 """Contracts shared by every game: the decider, rejections, envelopes, history, registry."""
 
+from .bots import LEVELS, Level, choose, greedy_move, search_move
 from .codec import EventCodec, rng_for, tag_of
 from .envelope import (
     GENESIS,
@@ -38,6 +39,7 @@ from .rules import decide_checked, settle, undo_target
 
 __all__ = [
     "GENESIS",
+    "LEVELS",
     "NULL",
     "REJECTION_CODES",
     "REWOUND",
@@ -47,6 +49,7 @@ __all__ = [
     "Game",
     "GameOver",
     "Illegal",
+    "Level",
     "NotASeat",
     "NotYourTurn",
     "Outcome",
@@ -60,8 +63,10 @@ __all__ = [
     "TrimmedHistory",
     "UndoRefused",
     "canonical",
+    "choose",
     "decide_checked",
     "fold",
+    "greedy_move",
     "propose_command",
     "propose_events",
     "propose_rewind",
@@ -71,6 +76,7 @@ __all__ = [
     "rechain",
     "rng_for",
     "seal",
+    "search_move",
     "settle",
     "tag_of",
     "undo_target",
