@@ -10,6 +10,7 @@ its first events are proven by its source's log (`source`, or the server's own c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ import msgspec
 
 from domain.core import REWOUND, Envelope, RewoundData, Timeline, fold, registry, verify_chain
 from domain.core.registry import AnyGame
+from domain.core.table import logged_result
 
 from .format import Header, ReplayError, loads
 from .resim import Unprovable, Watch, compare_prefix, resimulate
@@ -87,7 +89,7 @@ def verify(data: bytes, source: bytes | None = None, watch: Watch | None = None)
         timeline = resimulate(game, header, envelopes, watch)
     except Unprovable as exc:
         return Verified(header, _rebuilt(game, header, envelopes), envelopes, unproven=str(exc))
-    _check_outcome(game, header, timeline)
+    _check_outcome(game, header, timeline, envelopes)
     verified = Verified(header, timeline, envelopes, resimulated=True)
     if not verified.prefix:
         return verified
@@ -120,20 +122,24 @@ def _rebuilt(game: AnyGame, header: Header, envelopes: list[Envelope]) -> Timeli
         raise ReplayError(f"the events do not rebuild a game: {exc}") from None
     except Exception as exc:  # a game's evolve meeting events no real game produces
         raise ReplayError(f"the events do not rebuild a game: {type(exc).__name__}: {exc}") from None
-    _check_outcome(game, header, timeline)
+    _check_outcome(game, header, timeline, envelopes)
     return timeline
 
 
-def _check_outcome(game: AnyGame, header: Header, timeline: Timeline) -> None:
+def _check_outcome(game: AnyGame, header: Header, timeline: Timeline,
+                   envelopes: Sequence[Envelope]) -> None:
     if header.outcome is None:
         return
     rebuilt = game.outcome(timeline.state) if timeline.state is not None else None
+    rebuilt = logged_result(header.seats, envelopes, rebuilt)  # the table's say: drops, bots
     if rebuilt is None:
         raise ReplayError(f"seq {timeline.seq}: the log ends there, before the game is over, "
                           "yet the header gives an outcome")
-    if rebuilt == header.outcome:
-        return
     said = header.outcome
+    if "bot_moves" not in said.breakdown:  # written before results counted bots' moves
+        rebuilt.breakdown.pop("bot_moves", None)
+    if rebuilt == said:
+        return
     if (rebuilt.scores, rebuilt.winners) == (said.scores, said.winners):
         raise ReplayError(f"seq {timeline.seq}: the game ends there with a breakdown of its "
                           "scores other than the header's")

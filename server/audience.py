@@ -116,11 +116,11 @@ class Audiences:
                                        legal, active, outcome, log, rt.tableside.view()))
 
     def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]],
-               table: tuple[list[int], Any] | None = None) -> bytes:
+               table: tuple[list[int], Any] | None = None, side: Any = None) -> bytes:
         view, legal, active, outcome = self.snapshot(audience, table)
         events, log = self.shown(pairs, audience)
         return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log,
-                                      self.runtime.tableside.view()))
+                                      side if side is not None else self.runtime.tableside.view()))
 
     async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
@@ -132,8 +132,9 @@ class Audiences:
         started = time.perf_counter()
         self._lines.clear()
         table = self.table() if self.runtime.state is not None else None
+        side = msgspec.Raw(_encoder.encode(self.runtime.tableside.view()))  # the same for all
         for audience, group in list(self.viewers.items()):
-            text = self.update(audience, pairs, table).decode()
+            text = self.update(audience, pairs, table, side).decode()
             for viewer in list(group):
                 await viewer.send(text)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

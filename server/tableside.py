@@ -40,7 +40,9 @@ from domain.core.table import (
     Tableside,
     TableView,
     abandoned_outcome,
+    bot_moves,
     table_outcome,
+    with_bot_moves,
 )
 
 from . import faults
@@ -126,18 +128,10 @@ class TableKeeper:
                 outcome = self.abandoned(self.rt.codec.decode(env))
         if outcome is None:
             return None
-        if self.rt.bots.seated or self.side.replaced:
-            moves = await self._bot_moves(proposal.envelopes)
-            outcome = msgspec.structs.replace(outcome, breakdown={**outcome.breakdown,
-                                                                  "bot_moves": moves})
+        if self.rt.bots.seated or self.side.replaced:  # else no bot moved: no need to look
+            logged = await self.rt.store.events(self.rt.game_id)
+            outcome = with_bot_moves(outcome, bot_moves([*logged, *proposal.envelopes]))
         return "finished", msgspec.json.encode(outcome)
-
-    async def _bot_moves(self, last: list[Envelope]) -> dict[str, int]:
-        moves: dict[str, int] = {}
-        for env in [*await self.rt.store.events(self.rt.game_id), *last]:
-            if env.commanded and env.actor is not None and (env.ref or "").startswith("bot-"):
-                moves[str(env.actor)] = moves.get(str(env.actor), 0) + 1
-        return moves
 
     async def check_seat(self, seat: int, by_bot: bool) -> None:
         """Check (and for a player back at the table, take back) who plays `seat`."""

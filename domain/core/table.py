@@ -15,11 +15,12 @@ its turn ends; with a time per move, its clock is set to that time when its turn
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Annotated, Literal
 
 import msgspec
 
+from .envelope import Envelope
 from .game import Outcome
 
 Ms = Annotated[int, msgspec.Meta(ge=0, le=10 * 24 * 3600 * 1000)]  # at most ten days
@@ -298,3 +299,30 @@ def describe_table(event: TableEvent) -> str:
             return f"The game was abandoned: seat {seat} ran out of time."
         case RematchOffered(game_id):
             return f"A rematch was offered: game {game_id}."
+
+
+def bot_moves(envelopes: Iterable[Envelope]) -> dict[str, int]:
+    """How many moves the server's bots made for each seat (their refs are `bot-<seq>`)."""
+    moves: dict[str, int] = {}
+    for env in envelopes:
+        if env.commanded and env.actor is not None and (env.ref or "").startswith("bot-"):
+            moves[str(env.actor)] = moves.get(str(env.actor), 0) + 1
+    return moves
+
+
+def with_bot_moves(outcome: Outcome, moves: dict[str, int]) -> Outcome:
+    """The result, saying which seats' moves bots made (nothing added when none did)."""
+    if not moves:
+        return outcome
+    return msgspec.structs.replace(outcome, breakdown={**outcome.breakdown, "bot_moves": moves})
+
+
+def logged_result(seats: int, envelopes: Sequence[Envelope], outcome: Outcome | None) -> Outcome | None:
+    """The result a whole log gives: the game's own `outcome` (None if its rules have not
+    ended it) as its table events and its bots' moves change it (what a verifier checks)."""
+    side = Tableside(TableOptions(), seats)
+    for env in envelopes:
+        if env.type in TABLE_TYPES:
+            side.observe(env.at, table_decoder.decode(env.data), ())
+    result = table_outcome(side, outcome)
+    return None if result is None else with_bot_moves(result, bot_moves(envelopes))

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
+from replays.verify import verify
 from tests.support.live import Cluster, LiveServer
 from tests.support.wsclient import CREATOR_TOKENS, WsClient, creator, join_all
 
@@ -86,15 +87,21 @@ async def test_the_clock_shows_each_seats_time_and_a_seat_out_of_time_is_played_
     await seat0.close()
 
 
-def test_a_game_whose_clock_runs_out_may_be_abandoned_with_a_result_naming_who_ran_out(
+async def test_a_game_whose_clock_runs_out_may_be_abandoned_with_a_result_naming_who_ran_out(
         server: LiveServer) -> None:
     game = tabled_game(server.url, 2, {"clock": {"bank_ms": 1000}, "on_expiry": "abandon"})
-    join_all(server.url, game, 2)
+    tokens = join_all(server.url, game, 2)
+    seat0 = await WsClient.connect(server.ws_url, game, tokens[0])
+    assert (await seat0.command({"type": "EndTurn"}))["op"] == "accepted"
+    await seat0.close()  # seat 1 never moves
     done = wait_for(lambda: info(server.url, game)["status"] == "finished" and info(server.url, game))
-    assert done["outcome"]["ranks"] == [2, 1] and done["outcome"]["winners"] == [1]
-    assert done["outcome"]["breakdown"]["abandoned"] == {"type": "GameAbandoned", "seat": 0,
+    assert done["outcome"]["ranks"] == [1, 2] and done["outcome"]["winners"] == [0]
+    assert done["outcome"]["breakdown"]["abandoned"] == {"type": "GameAbandoned", "seat": 1,
                                                          "reason": "clock"}
     assert types_of(server.url, game)[-2:] == ["ClockExpired", "GameAbandoned"]
+    replay = httpx.get(f"{server.url}/api/games/{game}/replay").content
+    verified = verify(replay)  # the table's events are in the log, and every move re-simulates
+    assert verified.resimulated and verified.envelopes[-1].type == "GameAbandoned"
 
 
 def test_a_dropped_seat_is_played_by_a_bot_and_ranked_last(server: LiveServer) -> None:
