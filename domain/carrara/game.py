@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.core import Game
 
+from .bots import determinize, evaluate
 from .commands import Command
 from .describe import describe
 from .events import REVEALING, Event
@@ -36,6 +37,8 @@ class PalacesOfCarrara(Game[State, Command, Event, Options, View]):
     view = staticmethod(view)
     outcome = staticmethod(outcome)
     describe = staticmethod(describe)
+    evaluate = staticmethod(evaluate)
+    determinize = staticmethod(determinize)
 
 
 GAME = PalacesOfCarrara()
