@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from domain.core import Game
 
-from .bots import determinize, evaluate
+from .bots import evaluate
 from .commands import Command
 from .describe import describe
 from .events import REVEALING, Event
 from .evolve import evolve
 from .options import Options
 from .rules import decide, legal
+from .sampling import determinize
 from .scoring import outcome
 from .setup import start
 from .state import State, active

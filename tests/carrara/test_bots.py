@@ -15,10 +15,11 @@ import pytest
 from msgspec.structs import replace
 
 from domain.carrara import GAME
-from domain.carrara.bots import determinize, evaluate, unseen_block_count, unseen_objects
+from domain.carrara.bots import evaluate, unseen_block_count, unseen_objects
 from domain.carrara.cards import purple_met
 from domain.carrara.components import COLOURS, ITEMS
 from domain.carrara.options import Options
+from domain.carrara.sampling import determinize
 from domain.carrara.state import State
 
 from .helpers import new_game, with_player

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from replays.verify import verify
+from tests.support import http
 from tests.support.live import Cluster, LiveServer
 from tests.support.wsclient import CREATOR_TOKENS, WsClient, creator, join_all
 
@@ -99,7 +100,7 @@ async def test_a_game_whose_clock_runs_out_may_be_abandoned_with_a_result_naming
     assert done["outcome"]["breakdown"]["abandoned"] == {"type": "GameAbandoned", "seat": 1,
                                                          "reason": "clock"}
     assert types_of(server.url, game)[-2:] == ["ClockExpired", "GameAbandoned"]
-    replay = httpx.get(f"{server.url}/api/games/{game}/replay").content
+    replay = (await http.get(f"{server.url}/api/games/{game}/replay")).content
     verified = verify(replay)  # the table's events are in the log, and every move re-simulates
     assert verified.resimulated and verified.envelopes[-1].type == "GameAbandoned"
 
