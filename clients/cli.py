@@ -1,4 +1,5 @@
-"""`plaza`: run a server, list and create games, join, add bots, play, watch, replay, benchmark.
+"""`plaza`: run a server, list and create games, join, add bots, play, watch, replay, ask for a
+rematch, benchmark.
 
 The server's address comes from `--server` or `PLAZA_URL` (default http://127.0.0.1:8000).
 Failures print one clear sentence on stderr and exit with status 1, never a traceback.

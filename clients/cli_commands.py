@@ -1,5 +1,5 @@
-"""The `plaza` commands that talk to a server (games, new, join, bots, play, watch, replay)
-and `plaza replay verify`, which checks a file here. Each prints its answer or raises
+"""The `plaza` commands that talk to a server (games, new, join, bots, rematch, play, watch,
+replay) and `plaza replay verify`, which checks a file here. Each prints its answer or raises
 `CliError` with one sentence (clients/cli.py prints it)."""
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from clients.cli_tables import TableFlagError, players_cell, seat_levels, table_cell, table_of
 from clients.client import PlazaClient
+from clients.tables import table_words
 from clients.terminal.words import clean_name
 from server import protocol as p
 
@@ -49,10 +51,11 @@ async def cmd_games(client: PlazaClient, args: argparse.Namespace, console: Cons
         console.print("No games yet. Start one with: plaza new KIND --seats N")
         return 0
     table = Table(title="Games", header_style="bold")
-    for column in ("game", "kind", "status", "seq", "players"):
+    for column in ("game", "kind", "status", "seq", "players", "table"):
         table.add_column(column)
     for game in games:
-        table.add_row(game.game_id, _kind_cell(game), game.status, str(game.seq), _players(game))
+        table.add_row(game.game_id, _kind_cell(game), game.status, str(game.seq),
+                      players_cell(game), table_cell(game))
     console.print(table)
     return 0
 
@@ -83,13 +86,18 @@ async def cmd_new(client: PlazaClient, args: argparse.Namespace, console: Consol
         raise CliError(f"--options is not JSON: {exc}") from None
     if not isinstance(options, dict):
         raise CliError("--options must be a JSON object, such as '{\"rounds\": 2}'.")
-    info = await client.new_game(args.kind, args.seats, options, args.seed)
+    try:
+        table = table_of(args)
+    except TableFlagError as exc:
+        raise CliError(str(exc)) from None
+    info = await client.new_game(args.kind, args.seats, options, args.seed, table=table)
     if _printed_json(args, info):
         return 0
     print(f"game {info.game_id}")
     print(f"creator token {info.creator_token}")
     practice = " It is a practice game: its seed, so its draws, are known." if info.practice else ""
-    console.print(f"Created a {info.title} game for {len(info.seats)} players.{practice} "
+    clock = f" Table: {table_words(info.table)}." if table_words(info.table) else ""
+    console.print(f"Created a {info.title} game for {len(info.seats)} players.{practice}{clock} "
                   f"Join it with: plaza join {info.game_id} --name NAME; keep the creator token "
                   f"to seat bots: plaza bots {info.game_id} --token {info.creator_token}",
                   highlight=False, soft_wrap=True, markup=False)
@@ -116,12 +124,34 @@ async def cmd_bots(client: PlazaClient, args: argparse.Namespace, console: Conso
     if not token:
         raise CliError("bots needs the game's creator token (`plaza new` prints it) or one of "
                        "its seat tokens: --token T (or PLAZA_TOKEN).")
-    info = await client.add_bots(args.game, token)
+    try:
+        seats, levels = seat_levels(args.seat_levels, args.level)
+    except TableFlagError as exc:
+        raise CliError(str(exc)) from None
+    info = await client.add_bots(args.game, token, level=args.level, levels=levels, seats=seats)
     if _printed_json(args, info):
         return 0
-    console.print(Text.assemble("Seats: ", _players(info),
+    bots = ", ".join(f"{clean_name(info.seats[int(seat)]) or 'seat ' + seat} {level}"
+                     for seat, level in sorted(info.bots.items()) if int(seat) < len(info.seats))
+    console.print(Text.assemble("Seats: ", _players(info), f" (bots: {bots})" if bots else "",
                                 f". The game is {info.status}; watch it with: "
                                 f"plaza watch {info.game_id}"), highlight=False, soft_wrap=True)
+    return 0
+
+
+async def cmd_rematch(client: PlazaClient, args: argparse.Namespace, console: Console) -> int:
+    token = _token(args)
+    if not token:
+        raise CliError("rematch needs your seat's token in the finished game: --token T "
+                       "(or PLAZA_TOKEN).")
+    rematched = await client.rematch(args.game, token)
+    if _printed_json(args, rematched):
+        return 0
+    print(f"game {rematched.game_id}")
+    print(f"seat {rematched.seat}")
+    print(f"token {rematched.token}")
+    print(f"The rematch of {args.game}, seats rotated. Keep the token secret. Play with: "
+          f"plaza play {rematched.game_id} --token {rematched.token}")
     return 0
 
 
@@ -133,7 +163,7 @@ async def cmd_play(client: PlazaClient, args: argparse.Namespace, console: Conso
     if not token:
         raise CliError("play needs the seat's token: --token T (or PLAZA_TOKEN); "
                        "`plaza join GAME --name NAME` gives one.")
-    inputs = Input().start()
+    inputs = Input(keys=True).start()  # single keys on a terminal (the screen ticks), else lines
     try:
         return await follow(client, console, args.game, token=token, inputs=inputs)
     finally:
@@ -239,5 +269,5 @@ def _read(path: str) -> bytes:
 
 RUNNERS: dict[str, Runner] = {
     "games": cmd_games, "new": cmd_new, "join": cmd_join, "bots": cmd_bots, "play": cmd_play,
-    "watch": cmd_watch, "replay": cmd_replay,
+    "watch": cmd_watch, "replay": cmd_replay, "rematch": cmd_rematch,
 }

@@ -7,6 +7,7 @@ import argparse
 
 TOKEN_FLAGS = ("--token", "--source-token")  # values that may start with a dash
 SERVER_HELP = "the server's address (PLAZA_URL; default http://127.0.0.1:8000)"
+LEVEL_NAMES = "random, greedy or search"
 
 Commands = argparse._SubParsersAction  # what add_subparsers returns
 
@@ -35,7 +36,7 @@ def _serve(sub: Commands[argparse.ArgumentParser]) -> None:
 
 
 def _lobby(sub: Commands[argparse.ArgumentParser], server: argparse.ArgumentParser) -> None:
-    """games, new, join, bots."""
+    """games, new, join, bots, rematch."""
     games = sub.add_parser("games", parents=[server], help="list the kinds of game and the games")
     games.add_argument("--status", choices=("waiting", "active", "finished"))
     games.add_argument("--json", action="store_true", help="print JSON")
@@ -45,6 +46,7 @@ def _lobby(sub: Commands[argparse.ArgumentParser], server: argparse.ArgumentPars
     new.add_argument("--seats", type=int, required=True)
     new.add_argument("--options", help="the game's options as JSON")
     new.add_argument("--seed", type=int, help="the secret seed (for reproducible games)")
+    _table_flags(new)
     new.add_argument("--json", action="store_true", help="print the game's metadata as JSON")
 
     join = sub.add_parser("join", parents=[server], help="take a seat; prints its token")
@@ -56,11 +58,36 @@ def _lobby(sub: Commands[argparse.ArgumentParser], server: argparse.ArgumentPars
                            "forked from (that seat is the one taken)")
     join.add_argument("--json", action="store_true", help="print JSON")
 
-    bots = sub.add_parser("bots", parents=[server], help="seat the server's bots on every free seat")
+    bots = sub.add_parser("bots", parents=[server],
+                          help="seat the server's bots on every free seat (or on --seat N only)")
     bots.add_argument("game")
     bots.add_argument("--token", help="the creator token of `plaza new`, or a seat's token "
                                       "(PLAZA_TOKEN)")
+    bots.add_argument("--level", metavar="L", help=f"the bots' level: {LEVEL_NAMES} (default random)")
+    bots.add_argument("--seat", action="append", metavar="N[=LEVEL]", dest="seat_levels",
+                      help="a bot on free seat N only (at LEVEL, else --level); repeat for more")
     bots.add_argument("--json", action="store_true", help="print the game's metadata as JSON")
+
+    rematch = sub.add_parser("rematch", parents=[server],
+                             help="your seat in the rematch of a finished game; prints its token")
+    rematch.add_argument("game")
+    rematch.add_argument("--token", help="your seat's token in the finished game (PLAZA_TOKEN)")
+    rematch.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _table_flags(new: argparse.ArgumentParser) -> None:
+    """The table's options of `plaza new`: a clock, what follows when it runs out, leavers."""
+    new.add_argument("--clock", metavar="C",
+                     help="a clock per seat: fast (3 min + 10 s), normal (10 min + 30 s), slow "
+                          "(20 min + 1 min), daily (24 h a turn), BANK+INC in seconds (300+5) "
+                          "or SECONDS/move (60/move); default: none")
+    new.add_argument("--on-expiry", choices=("bot", "drop", "abandon"),
+                     help="when a clock runs out: a bot plays the seat (default), the seat is "
+                          "dropped, or the game is abandoned")
+    new.add_argument("--leave-after", type=int, metavar="S",
+                     help="a bot plays for a player away (disconnected) more than S seconds")
+    new.add_argument("--bot-level", metavar="L",
+                     help=f"the level of a bot that takes a seat over: {LEVEL_NAMES} (default greedy)")
 
 
 def _following(sub: Commands[argparse.ArgumentParser], server: argparse.ArgumentParser) -> None:

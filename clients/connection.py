@@ -22,8 +22,8 @@ from websockets.exceptions import ConnectionClosed
 from server import protocol as p
 
 from .errors import ConnectionLost, PlazaError, ServerUnavailable
-from .handshake import say_hello
-from .http import PlazaClient, ws_url
+from .handshake import say_hello, welcome_events
+from .http import ws_url
 from .outbox import Outbox
 from .updates import Answer, GameUpdate, SeqTracker, to_envelopes
 
@@ -36,7 +36,7 @@ class GameConnection:
     """One WebSocket connection following one game, as a seat (with a token) or a spectator.
 
     Open it with `await conn.open()` or `async with conn:`. The current `view`, `legal`,
-    `active`, `outcome` and `seq` are kept up to date; `updates()` yields every change.
+    `active`, `outcome`, `table` and `seq` are kept up to date; `updates()` yields every change.
     """
 
     def __init__(
@@ -65,6 +65,7 @@ class GameConnection:
         self.legal: list[dict[str, Any]] = []
         self.active: list[int] = []
         self.outcome: Any = None
+        self.table: Any = None  # clocks and who plays each seat (an extension; None: none sent)
         self.errors: list[p.Error] = []
         self.reconnects = 0
         self._tracker = SeqTracker(since)
@@ -157,8 +158,20 @@ class GameConnection:
     async def undo(self, *, ref: str | None = None, timeout: float | None = 30.0,
                    sync: bool = True) -> Answer:
         """Ask to undo this seat's last step(s); `Rejected` with `undo_refused` says why not."""
+        return await self._op(p.Undo, ref, timeout, sync)
+
+    async def leave(self, *, ref: str | None = None, timeout: float | None = 30.0) -> Answer:
+        """Leave the game (an extension): a bot plays this seat until `reclaim()`."""
+        return await self._op(p.Leave, ref, timeout, True)
+
+    async def reclaim(self, *, ref: str | None = None, timeout: float | None = 30.0) -> Answer:
+        """Take this seat back from the bot that plays it (an extension; any command does too)."""
+        return await self._op(p.Reclaim, ref, timeout, True)
+
+    async def _op(self, op: type[p.Undo | p.Leave | p.Reclaim], ref: str | None,
+                  timeout: float | None, sync: bool) -> Answer:
         ref = ref or self.new_ref()
-        return await self._request(ref, p.encoder.encode(p.Undo(ref=ref)), timeout, sync)
+        return await self._request(ref, p.encoder.encode(op(ref=ref)), timeout, sync)
 
     async def ping(self, timeout: float = 10.0) -> float:
         """Round trip of a ping frame, in seconds."""
@@ -258,12 +271,7 @@ class GameConnection:
     async def _handshake(self) -> ClientConnection:
         hello = p.Hello(game=self.game, token=self.token, since=self._tracker.seq)
         ws, frame = await say_hello(self.url, self.base_url, hello, self.open_timeout)
-        events = to_envelopes(frame.events)
-        since = self._tracker.seq
-        if since is not None and frame.seq > since:
-            have = {env.seq for env in events}
-            if any(seq not in have for seq in range(since + 1, frame.seq + 1)):
-                events = await self._fetch(since, frame.seq, events)
+        events = await welcome_events(self.base_url, self.token, self.game, self._tracker.seq, frame)
         try:
             self._apply_welcome(frame, events)
         except _Gap:
@@ -272,13 +280,6 @@ class GameConnection:
         self._ws = ws
         await self._outbox.resend_all()
         return ws
-
-    async def _fetch(self, since: int, upto: int, have: list[p.Envelope]) -> list[p.Envelope]:
-        """The envelopes after `since` up to `upto` from the store, when a welcome lacks some."""
-        async with PlazaClient(self.base_url, token=self.token) as http:
-            fetched = await http.all_events(self.game, since)
-        merged = {env.seq: env for env in [*fetched, *have] if env.seq <= upto}
-        return [merged[seq] for seq in sorted(merged)]
 
     def _apply_welcome(self, frame: p.Welcome, events: list[p.Envelope] | None = None) -> None:
         self.seat = frame.seat
@@ -290,27 +291,25 @@ class GameConnection:
         fresh, gap = self._tracker.admit(events)
         if gap or self.seq < frame.seq:
             raise _Gap(f"welcome at seq {frame.seq} left a gap after {self.seq}")
-        self._set_game(frame.view, frame.legal, frame.active, frame.outcome)
-        self._updates.put_nowait(GameUpdate(self.seq, fresh, frame.view, list(frame.legal),
-                                            list(frame.active), frame.outcome, welcome=True))
-        self._seq_event.set()
+        self._deliver(frame, fresh, welcome=True)
 
     def _apply_update(self, frame: p.Update) -> None:
         fresh, gap = self._tracker.admit(to_envelopes(frame.events))
         if gap or frame.seq > self.seq:
             raise _Gap(f"update at seq {frame.seq} after {self.seq}")
-        if not fresh:
-            return  # a duplicate: everything in it was seen already
-        self._set_game(frame.view, frame.legal, frame.active, frame.outcome)
-        self._updates.put_nowait(GameUpdate(self.seq, fresh, frame.view, list(frame.legal),
-                                            list(frame.active), frame.outcome))
-        self._seq_event.set()
+        if fresh:
+            self._deliver(frame, fresh)
+        elif frame.seq == self.seq and frame.table is not None:
+            self.table = frame.table  # nothing new but the table (the latest seq: current)
 
-    def _set_game(self, view: Any, legal: list[Any], active: list[int], outcome: Any) -> None:
-        self.view = view
-        self.legal = list(legal)
-        self.active = list(active)
-        self.outcome = outcome
+    def _deliver(self, frame: p.Welcome | p.Update, fresh: list[p.Envelope],
+                 welcome: bool = False) -> None:
+        self.view, self.legal, self.active = frame.view, list(frame.legal), list(frame.active)
+        self.outcome, self.table = frame.outcome, frame.table
+        self._updates.put_nowait(GameUpdate(self.seq, fresh, frame.view, list(frame.legal),
+                                            list(frame.active), frame.outcome, welcome,
+                                            frame.table))
+        self._seq_event.set()
 
     async def _read(self, ws: ClientConnection) -> None:
         async for raw in ws:

@@ -12,6 +12,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from server import protocol as p
 
 from .errors import PlazaError, ServerUnavailable
+from .http import PlazaClient
+from .updates import to_envelopes
 
 MAX_INCOMING = 64 * 1024 * 1024  # views of big games can be large; the server limits what we send
 
@@ -46,3 +48,18 @@ async def say_hello(url: str, base_url: str, hello: p.Hello,
     except msgspec.DecodeError as exc:
         await ws.close()
         raise PlazaError("bad_answer", f"The server sent an unreadable frame: {exc}") from None
+
+
+async def welcome_events(base_url: str, token: str | None, game: str, since: int | None,
+                         frame: p.Welcome) -> list[p.Envelope]:
+    """The welcome's envelopes after `since`, those it lacks fetched from the store."""
+    events = to_envelopes(frame.events)
+    if since is None or frame.seq <= since:
+        return events
+    have = {env.seq for env in events}
+    if all(seq in have for seq in range(since + 1, frame.seq + 1)):
+        return events
+    async with PlazaClient(base_url, token=token) as http:
+        fetched = await http.all_events(game, since)
+    merged = {env.seq: env for env in [*fetched, *events] if env.seq <= frame.seq}
+    return [merged[seq] for seq in sorted(merged)]

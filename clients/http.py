@@ -6,6 +6,7 @@ Of the server it imports only `server.protocol` (the wire types).
 from __future__ import annotations
 
 import os
+from email.utils import parsedate_to_datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +126,15 @@ class PlazaClient:
             return False
         return True
 
+    async def server_time(self) -> float | None:
+        """The server's time now in ms, to the second (its answer's `Date`), or None. It is
+        never ahead of the server's clock: a lower bound a clock display can start from."""
+        resp = await self.request("GET", "/healthz")
+        try:
+            return parsedate_to_datetime(resp.headers["date"]).timestamp() * 1000
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+
     async def kinds(self) -> list[KindInfo]:
         body = await self._json("GET", "/api/kinds")
         if isinstance(body, dict):
@@ -143,10 +153,14 @@ class PlazaClient:
         return info
 
     async def new_game(self, kind: str, seats: int, options: dict[str, Any] | None = None,
-                       seed: int | None = None) -> p.Created:
+                       seed: int | None = None, table: dict[str, Any] | None = None) -> p.Created:
         """Create a game: its metadata and `creator_token`, which may seat the server's bots
-        (a GameInfo, so callers that want only the metadata need not change)."""
-        body = msgspec.to_builtins(p.NewGame(kind, seats, options or {}, seed))
+        (a GameInfo, so callers that want only the metadata need not change). `table` (an
+        extension): `clock` (a preset's name, `{bank_ms, increment_ms}` or `{per_move_ms}`),
+        `on_expiry` (bot, drop, abandon), `leave_after_s`, `bot_level`."""
+        body = msgspec.to_builtins(p.NewGame(kind, seats, options or {}, seed, table or {}))
+        if not table:
+            body.pop("table", None)  # a server without tables need not know the field
         answer = await self._json("POST", "/api/games", json=body)
         info: p.Created = _convert(answer, p.Created, "POST /api/games")
         return info
@@ -160,12 +174,32 @@ class PlazaClient:
         joined: p.Joined = _convert(answer, p.Joined, "join")
         return joined
 
-    async def add_bots(self, game_id: str, token: str | None = None) -> p.GameInfo:
-        """Seat the server's bots on every free seat (an extension of PROTOCOL.md); `token`
-        is the game's creator token or one of its seat tokens (else the client's own)."""
-        answer = await self._json("POST", f"/api/games/{game_id}/bots", token=token)
+    async def add_bots(self, game_id: str, token: str | None = None, *, level: str | None = None,
+                       levels: dict[int, str] | None = None,
+                       seats: list[int] | None = None) -> p.GameInfo:
+        """Seat the server's bots (an extension of PROTOCOL.md) on the free `seats` (default:
+        every free seat), each at its level in `levels` (seat -> random, greedy or search),
+        else at `level` (the server's default: random); `token` is the game's creator token
+        or one of its seat tokens (else the client's own)."""
+        body: dict[str, Any] = {}
+        if level is not None:
+            body["level"] = level
+        if levels:
+            body["levels"] = {str(seat): name for seat, name in levels.items()}
+        if seats is not None:
+            body["seats"] = list(seats)
+        answer = await self._json("POST", f"/api/games/{game_id}/bots", json=body or None,
+                                  token=token)
         info: p.GameInfo = _convert(answer, p.GameInfo, "bots")
         return info
+
+    async def rematch(self, game_id: str, token: str | None = None) -> p.Rematched:
+        """The rematch of a finished game (an extension): the same table with the seats
+        rotated one place; the answer is the caller's seat in it and its new token. Only a
+        seat's `token` may ask; the first to ask creates it, the others join it."""
+        answer = await self._json("POST", f"/api/games/{game_id}/rematch", token=token)
+        rematched: p.Rematched = _convert(answer, p.Rematched, "rematch")
+        return rematched
 
     async def state(self, game_id: str, at: int | None = None,
                     token: str | None = None) -> p.StateAnswer:

@@ -56,7 +56,9 @@ class GameUpdate:
     """What changed: new envelopes (each delivered once, in seq order) and the game now.
 
     `welcome` is true for the first update of every (re)connection; after a reconnect
-    its `events` are exactly the envelopes missed while away.
+    its `events` are exactly the envelopes missed while away. `table` (an extension): the
+    table as the frame showed it: `options`, `clock` (`remaining_ms`, `running`, `at`),
+    `bots`, `dropped`, `abandoned`, `rematch` (None from a server without tables).
     """
 
     seq: int
@@ -66,3 +68,4 @@ class GameUpdate:
     active: list[int]
     outcome: Any
     welcome: bool = False
+    table: Any = None

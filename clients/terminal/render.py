@@ -18,8 +18,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from clients.tables import SeatClocks
 from server.protocol import Envelope
 
+from .table import table_text
 from .words import command_label, describe, humanize, seat_name, short
 
 Names = Sequence[str | None]
@@ -225,6 +227,8 @@ class Screen:
     current: int | None = None  # replays: the seq shown
     last: int | None = None  # replays: the last seq
     board: Any = None  # the game's static board data (GET /api/kinds/{kind}/board)
+    table: Any = None  # the table of the latest frame: clocks, bots, drops (an extension)
+    clocks: SeatClocks = field(default_factory=SeatClocks)  # each seat's time, ticking on
 
     def header(self) -> Text:
         text = Text()
@@ -242,6 +246,10 @@ class Screen:
         if self.outcome is None and self.active:
             waiting = ", ".join(seat_name(s, self.names) for s in self.active)
             text.append(f"to move: {waiting}", style="yellow")
+        if self.last is None and (table := table_text(self.table, self.clocks, self.names,
+                                                      self.seat, self.outcome is not None)):
+            text.append("\n")
+            text.append_text(table)
         if self.status:
             text.append(f"\n{self.status}", style="bold red")
         return text

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.core import EventCodec, registry
+from domain.core.table import TABLE_TYPES, TableEvent, describe_table
 from server.protocol import Envelope
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -117,10 +118,26 @@ def game_words(env: Envelope, names: Sequence[str | None] = (), kind: str = "") 
     return _SEAT.sub(named, line)
 
 
+def table_words(env: Envelope, names: Sequence[str | None] = ()) -> str | None:
+    """The platform's sentence for a table event (a clock ran out, a bot took a seat over...),
+    with seats named; None for any other event."""
+    if env.type not in TABLE_TYPES:
+        return None
+    try:
+        line = describe_table(msgspec.convert({**env.data, "type": env.type}, TableEvent))
+    except (msgspec.ValidationError, TypeError, KeyError):
+        return None  # a newer server's table event: the generic words serve
+
+    def named(match: re.Match[str]) -> str:
+        return name_of(int(match.group(2)), names) or match.group(0)
+
+    return _SEAT.sub(named, line)
+
+
 def describe(env: Envelope, names: Sequence[str | None] = (), kind: str = "") -> str:
-    """One line of the game log: the game's own words when it is installed here, else who
-    did what from the event's type and data."""
-    said = game_words(env, names, kind)
+    """One line of the game log: the game's own words when it is installed here (the
+    platform's for a table event), else who did what from the event's type and data."""
+    said = table_words(env, names) or game_words(env, names, kind)
     if said is not None:
         return said
     if env.type == "Rewound":
