@@ -50,8 +50,14 @@ export const listKinds = () => api("GET", "/api/kinds");
 export const getBoardData = (kind) => api("GET", `/api/kinds/${enc(kind)}/board`);
 export const listGames = async (status) => gamesOf(await api("GET", `/api/games?status=${enc(status)}`)).map(normalGame);
 export const getGame = async (id) => normalGame(await api("GET", `/api/games/${enc(id)}`));
-export const createGame = (kind, seats, options, seed) =>
-  api("POST", "/api/games", { body: seed === undefined ? { kind, seats, options } : { kind, seats, options, seed } });
+// `table` (an extension): the table's options: clock (a preset's name or its fields),
+// on_expiry, leave_after_s, bot_level; left out when there are none
+export function createGame(kind, seats, options, seed, table) {
+  const body = { kind, seats, options };
+  if (seed !== undefined) body.seed = seed;
+  if (table && Object.keys(table).length) body.table = table;
+  return api("POST", "/api/games", { body });
+}
 // `source` ({seat, token}, as store.sourceSeat gives it): a fork of an unfinished game takes
 // only the source's seats, each proven by its token in the source game
 export function joinGame(id, name, seat, source) {
@@ -60,9 +66,12 @@ export function joinGame(id, name, seat, source) {
   if (source) Object.assign(body, { seat: source.seat, source_token: source.token });
   return api("POST", `/api/games/${enc(id)}/join`, { body });
 }
-// an extension of PROTOCOL.md: the server's bots take every open seat; `token` is the game's
-// creator token or one of its seat tokens
-export const addBots = (id, token) => api("POST", `/api/games/${enc(id)}/bots`, { token });
+// an extension of PROTOCOL.md: the server's bots take every open seat, or `which.seats` only,
+// each at its level in `which.levels` ({"seat": level}), else `which.level` (default random);
+// `token` is the game's creator token or one of its seat tokens
+export const addBots = (id, token, which) => api("POST", `/api/games/${enc(id)}/bots`, { token, body: which || undefined });
+// an extension: the caller's seat ({game_id, seat, token}) in the rematch of a finished game
+export const rematch = (id, token) => api("POST", `/api/games/${enc(id)}/rematch`, { token });
 // an unfinished game is forked only by one of its seats (`token`); the answer's `joined` is
 // the seat the caller then holds in the fork
 export const forkGame = (id, at, token) => api("POST", `/api/games/${enc(id)}/fork`, { body: { at }, token });

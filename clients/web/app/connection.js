@@ -152,6 +152,16 @@ export class Connection {
     return this._request({ op: "undo", ref: this.nextRef("u") });
   }
 
+  /** Leave the game (an extension): a bot plays this seat until reclaim() takes it back. */
+  leave() {
+    return this._request({ op: "leave", ref: this.nextRef("l") });
+  }
+
+  /** Take this seat back from the bot that plays it (an extension). */
+  reclaim() {
+    return this._request({ op: "reclaim", ref: this.nextRef("r") });
+  }
+
   /** Close the socket as a dropped network would; the connection comes back by itself. */
   drop() {
     if (this.ws) this.ws.close();

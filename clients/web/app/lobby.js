@@ -6,6 +6,8 @@ import { practiceTag } from "./panels.js";
 import { chip } from "./seats.js";
 import { optionsForm, readOptions } from "./schema.js";
 import * as store from "./store.js";
+import { botSeatFields, readBots, readTable, showBotSeats, tableFields } from "./tableform.js";
+import { botsSummary, tableSummary } from "./tablewords.js";
 
 let kinds = [];
 
@@ -37,6 +39,11 @@ function chooseKind() {
   if (!kind) return;
   mount($("#seats"), kind.seats.map((n) => h("option", { value: n }, `${n} players`)));
   mount($("#options"), optionsForm(kind.options_schema || {}));
+  chooseSeats();
+}
+
+function chooseSeats() {
+  botSeatFields(Number($("#seats").value), $("#with-bots").checked);
 }
 
 async function join(game, seat) {
@@ -95,6 +102,8 @@ function gameItem(game) {
     h("code", {}, game.game_id),
     practiceTag(game),
     h("span", { class: "seats" }, names.map((n, i) => [chip(i, 14), " ", n || "open", "  "])),
+    tableSummary(game.table) ? h("span", { class: "table-info" }, tableSummary(game.table)) : null,
+    botsSummary(game) ? h("span", { class: "seats bot-levels" }, `bots: ${botsSummary(game)}`) : null,
     game.forked_from ? h("span", { class: "seats" }, `fork of ${game.forked_from} at step ${game.forked_at}`) : null,
     result,
     h("span", { class: "links" }, links));
@@ -118,19 +127,21 @@ async function create(e) {
   const name = nameOrAsk();
   if (!name) return;
   const kind = kinds.find((k) => k.kind === $("#kind").value);
-  let options;
+  let options, table;
   try {
     options = readOptions($("#options"), kind.options_schema || {});
+    table = readTable();
   } catch (err) {
     showMessage(`An option is not valid: ${err.message}`);
     return;
   }
   try {
-    const game = api.normalGame(await api.createGame(kind.kind, Number($("#seats").value), options));
+    const game = api.normalGame(await api.createGame(kind.kind, Number($("#seats").value), options, undefined, table));
     store.rememberCreator(game.game_id, game.creator_token);
     const joined = await api.joinGame(game.game_id, name);
     store.rememberSeat(game.game_id, joined.seat, joined.token, name);
-    if ($("#with-bots").checked) await api.addBots(game.game_id, joined.token);
+    const bots = readBots();
+    if (bots) await api.addBots(game.game_id, joined.token, bots);
     location.href = `/games/${encodeURIComponent(game.game_id)}`;
   } catch (err) {
     showMessage(err.message);
@@ -148,7 +159,10 @@ async function main() {
   const order = ["bellavista", "villa", "carrara", "barcelona"];
   kinds.sort((a, b) => ((order.indexOf(a.kind) + 1) || 99) - ((order.indexOf(b.kind) + 1) || 99));
   mount($("#kind"), kinds.map((k) => h("option", { value: k.kind }, k.title)));
+  mount($("#table-options"), h("legend", {}, "Table"), tableFields());
   $("#kind").addEventListener("change", chooseKind);
+  $("#seats").addEventListener("change", chooseSeats);
+  $("#with-bots").addEventListener("change", (e) => showBotSeats(e.target.checked));
   chooseKind();
   $("#create-form").addEventListener("submit", create);
   await refresh();

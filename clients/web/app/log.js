@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { chip, seatName } from "./seats.js";
+import { describeTable } from "./tablewords.js";
 
 const REWOUND = "Rewound";
 
@@ -30,6 +31,8 @@ export class GameLog {
       const to = env.data && env.data.to_seq;
       return `${who} undid the last move${to !== undefined ? ` (back to step ${to})` : ""}.`;
     }
+    const table = describeTable(env, this.ctx.names);
+    if (table) return table; // the platform's events: a clock ran out, a bot took a seat over...
     try {
       return this.board.describe(env, this.ctx);
     } catch (err) {

@@ -2,6 +2,7 @@
 
 import { h, words } from "./dom.js";
 import { chip, seatName } from "./seats.js";
+import { tableBreakdown } from "./tablewords.js";
 import { valueText } from "../games/generic.js";
 
 function perSeatRows(breakdown, seats, prefix = "") {
@@ -31,7 +32,7 @@ export function renderOutcome(outcome, names) {
   const winners = outcome.winners.map(name);
   const headline = winners.length === 1 ? `${winners[0]} wins.` : `${winners.join(" and ")} share the win.`;
   const order = [...Array(seats).keys()].sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
-  const rows = perSeatRows(outcome.breakdown, seats);
+  const rows = perSeatRows(tableBreakdown(outcome.breakdown, seats, names), seats);
   return h("div", { class: "outcome", "data-scores": JSON.stringify(outcome.scores), "data-winners": JSON.stringify(outcome.winners) },
     h("h2", {}, "Game over"),
     h("p", { class: "headline" }, headline),

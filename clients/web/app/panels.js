@@ -3,8 +3,9 @@
 import { h } from "./dom.js";
 import { chip, COLOUR_NAMES, shapeName } from "./seats.js";
 
-/** The players list: colour and shape, name, score, who is to move. */
-export function playersPanel({ seats, names, active, seat, scores, over }) {
+/** The players list: colour and shape, name, score, who is to move; `extra(seat)`: more of a
+ * seat's line (its clock, the bot playing it); `footer`: a node under the list. */
+export function playersPanel({ seats, names, active, seat, scores, over, extra, footer }) {
   const list = h("ul", { class: "players" });
   for (let s = 0; s < seats; s++) {
     const isActive = active.includes(s) && !over;
@@ -14,9 +15,10 @@ export function playersPanel({ seats, names, active, seat, scores, over }) {
       s === seat ? h("span", { class: "you" }, " (you)") : null,
       h("span", { class: "colour-name" }, ` ${COLOUR_NAMES[s % COLOUR_NAMES.length]} ${shapeName(s)}`),
       scores ? h("span", { class: "score", title: "score" }, scores[s]) : null,
-      isActive ? h("span", { class: "turn-mark", title: "to move" }, "◀ to move") : null));
+      isActive ? h("span", { class: "turn-mark", title: "to move" }, "◀ to move") : null,
+      extra ? extra(s) : null));
   }
-  return [h("h2", {}, "Players"), list];
+  return [h("h2", {}, "Players"), list, footer || null];
 }
 
 /** What a board's render(ctx) receives. `picker` decides what is clickable. */

@@ -1,6 +1,7 @@
 // The play page, /games/{id}: live as a seat (when the browser holds its token) or as a spectator.
 
 import * as api from "./api.js";
+import { SeatClocks, serverTime, tickClocks } from "./clock.js";
 import { Connection } from "./connection.js";
 import { $, h, mount } from "./dom.js";
 import { GameLog } from "./log.js";
@@ -10,6 +11,7 @@ import { boardContext, drawBoard, playersPanel, practiceTag } from "./panels.js"
 import { seatName as nameOf, setPalette } from "./seats.js";
 import { shareBox, waitingBox } from "./seating.js";
 import * as store from "./store.js";
+import { botFor, seatExtras, tableButtons, tableInfo, tableNotices } from "./table.js";
 import { loadBoard } from "../games/index.js";
 
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -30,6 +32,8 @@ const page = {
   picker: null,
   busy: false,
   message: null,
+  table: null, // the table of the latest frame: clocks, bots, drops, a rematch (an extension)
+  clocks: new SeatClocks(),
 };
 window.plaza = page; // for the curious and for the browser tests
 
@@ -117,6 +121,17 @@ function settle(answer) {
   draw();
 }
 
+/** Leave the game ("leave": a bot plays this seat) or take the seat back ("reclaim"). */
+async function tableOp(op) {
+  if (!page.conn || page.busy) return;
+  page.busy = true;
+  showMessage("");
+  draw();
+  const answer = await page.conn[op]();
+  if (answer.op === "rejected") showMessage(answer.message);
+  settle(answer);
+}
+
 async function undo() {
   if (!page.conn || page.busy) return;
   page.busy = true;
@@ -153,6 +168,7 @@ function statusText(ctx) {
     return `Waiting for players: ${taken} of ${meta ? meta.seats : "?"} seats taken.`;
   }
   const waiting = page.active.filter((s) => s !== page.seat).map(seatName);
+  if (page.seat !== null && botFor(page, page.seat)) return "A bot plays for you: take your seat back to play again.";
   if (page.seat !== null && page.active.includes(page.seat)) {
     const step = page.board.prompt ? page.board.prompt(ctx) : "";
     const also = waiting.length ? ` (also waiting for ${waiting.join(", ")})` : "";
@@ -165,6 +181,7 @@ function drawPlayers() {
   mount($("#players"), playersPanel({
     seats: page.meta ? page.meta.seats : 0, names: names(), active: page.active, seat: page.seat,
     scores: page.outcome ? page.outcome.scores : page.board.scores ? page.board.scores(page.view) : null, over: !!page.outcome,
+    extra: (seat) => seatExtras(page, seat), footer: tableInfo(page),
   }));
 }
 
@@ -187,7 +204,8 @@ function draw() {
   mount(boardBox, waiting ? waitingBox(page, gameId, { showMessage, checkStarted }) : null,
     page.view === null || page.view === undefined ? null : drawBoard(page.board, ctx));
   $("#status").textContent = statusText(ctx);
-  $("#status").classList.toggle("your-turn", page.seat !== null && page.active.includes(page.seat) && !page.outcome);
+  const mine = page.seat !== null && page.active.includes(page.seat) && !page.outcome && !botFor(page, page.seat);
+  $("#status").classList.toggle("your-turn", mine);
 
   // actions: commands no board target reaches, cancel and undo
   const actions = [];
@@ -200,7 +218,9 @@ function draw() {
     actions.push(h("button", { type: "button", id: "cancel", disabled: !picker.selection, onclick: () => picker.cancel() }, "Cancel choice"));
     actions.push(h("button", { type: "button", id: "undo", disabled: !undoPossible() || page.busy, onclick: undo }, "Undo"));
   }
+  actions.push(...tableButtons(page, gameId, names(), { act: tableOp, showMessage }));
   mount($("#actions"), actions);
+  mount($("#table-notices"), tableNotices(page, names()));
   drawPlayers();
   mount($("#outcome"), page.outcome ? renderOutcome(page.outcome, names()) : null);
   mount($("#share"), shareBox(page, gameId));
@@ -214,6 +234,8 @@ function apply(frame) {
   page.legal = frame.legal || [];
   page.active = frame.active || [];
   page.outcome = frame.outcome || null;
+  page.table = frame.table || null;
+  page.clocks.note(page.table);
   if (page.board.palette && page.view) setPalette(page.board.palette(page.view));
 }
 
@@ -311,6 +333,8 @@ async function main() {
   page.log = new GameLog($("#log"), page.board, { names: names() });
   connect();
   pollWhileWaiting();
+  serverTime().then((now) => page.clocks.note(page.table, now));
+  setInterval(() => tickClocks(page.clocks, !!page.outcome), 200);
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape") page.picker.cancel();
   });

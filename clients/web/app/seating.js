@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { h, plural } from "./dom.js";
 import { seatChoice, seatName } from "./seats.js";
 import * as store from "./store.js";
+import { LEVELS } from "./tablewords.js";
 
 const nameOf = (page, seat) => seatName((page.meta && page.meta.names) || [], seat);
 
@@ -26,11 +27,24 @@ export function waitingBox(page, gameId, { showMessage, checkStarted }) {
     if (hint) box.append(hint);
   }
   // only the creator or a seated player may call the bots in: this browser must hold a token
-  if (open.length && store.botsToken(gameId)) {
-    box.append(h("p", {}, h("button", { type: "button", class: "fill-bots", onclick: () => fillWithBots(gameId, showMessage, checkStarted) },
-      `Fill ${open.length === 1 ? "the open seat" : `the ${open.length} open seats`} with bots`)));
-  }
+  if (open.length && store.botsToken(gameId)) box.append(botsBox(open, gameId, showMessage, checkStarted));
   return box;
+}
+
+let botLevel = "random"; // kept across redraws of the waiting box
+
+/** Bots at a chosen level: in every open seat, or in one. */
+function botsBox(open, gameId, showMessage, checkStarted) {
+  const level = h("select", { id: "bot-level", name: "bot-level", onchange: (e) => { botLevel = e.target.value; } },
+    LEVELS.map((name) => h("option", { value: name, selected: name === botLevel }, `${name} bot`)));
+  const fill = (seats) => fillWithBots(gameId, seats ? { level: botLevel, seats } : { level: botLevel }, showMessage, checkStarted);
+  return h("div", { class: "bots-box" },
+    h("p", {}, h("label", {}, "Bots play as a ", level), " ",
+      h("button", { type: "button", class: "fill-bots", onclick: () => fill(null) },
+        `Fill ${open.length === 1 ? "the open seat" : `the ${open.length} open seats`} with bots`)),
+    open.length > 1 ? h("p", { class: "seat-bots" }, open.map((seat) => [h("button", {
+      type: "button", class: "small seat-bot", "data-seat": seat, onclick: () => fill([seat]),
+    }, `A bot in seat ${seat + 1}`), " "])) : null);
 }
 
 async function joinHere(e, input, page, gameId, showMessage) {
@@ -54,9 +68,9 @@ function sourceHint(page) {
   return h("p", { class: "source-seat" }, `You join as ${nameOf(page, source.seat)}: your seat in the game this one was forked from.`);
 }
 
-async function fillWithBots(gameId, showMessage, checkStarted) {
+async function fillWithBots(gameId, which, showMessage, checkStarted) {
   try {
-    await api.addBots(gameId, store.botsToken(gameId));
+    await api.addBots(gameId, store.botsToken(gameId), which);
   } catch (err) {
     showMessage(err.message);
   }

@@ -1,0 +1,72 @@
+// The lobby's table choices when creating a game (PROTOCOL.md, tables): a clock, what
+// follows when it runs out, replacing a player away too long, and a bot at its level in each
+// other seat ("Bots take the other seats"). The creator joins first, so takes seat 1.
+
+import { $, h, mount } from "./dom.js";
+import { clockWords, PRESETS } from "./clock.js";
+import { EXPIRIES, LEVELS } from "./tablewords.js";
+
+/** The table's fields, in the create form's #table-options. */
+export function tableFields() {
+  return [
+    h("label", {}, "Clock",
+      h("select", { id: "clock", name: "clock" },
+        h("option", { value: "" }, "none"),
+        Object.keys(PRESETS).map((name) => h("option", { value: name }, clockWords(name))))),
+    h("label", {}, "When a clock runs out",
+      h("select", { id: "on-expiry", name: "on-expiry" },
+        Object.entries(EXPIRIES).map(([value, words]) => h("option", { value }, words)))),
+    h("label", {}, "Replace a player away for (seconds)",
+      h("input", { id: "leave-after", name: "leave-after", type: "number", min: 1, step: 1, placeholder: "never", inputmode: "numeric" })),
+  ];
+}
+
+/** One level chooser per seat after the creator's: a bot at a level, or a person. */
+export function botSeatFields(seats, withBots) {
+  const box = $("#bot-seats");
+  const rows = [];
+  for (let seat = 1; seat < seats; seat++) {
+    rows.push(h("label", { class: "bot-seat" }, `Seat ${seat + 1}`,
+      h("select", { name: `bot-level-${seat}`, "data-seat": seat },
+        LEVELS.map((level) => h("option", { value: level }, `${level} bot`)),
+        h("option", { value: "" }, "a person (left open)"))));
+  }
+  mount(box, rows);
+  showBotSeats(withBots);
+}
+
+/** Show the seats' level choosers while "Bots take the other seats" is ticked. */
+export function showBotSeats(withBots) {
+  const box = $("#bot-seats");
+  box.hidden = !withBots || !box.children.length;
+}
+
+/** The table's options as chosen ({} when none): POST /api/games's `table`. */
+export function readTable() {
+  const table = {};
+  const clock = $("#clock").value;
+  if (clock) {
+    table.clock = clock;
+    table.on_expiry = $("#on-expiry").value;
+  }
+  const away = $("#leave-after").value.trim();
+  if (away) {
+    const seconds = Number(away);
+    if (!Number.isInteger(seconds) || seconds < 1) throw new Error("the time away is a whole number of seconds, at least 1");
+    table.leave_after_s = seconds;
+  }
+  return table;
+}
+
+/** The bots to seat after the creator joins ({seats, levels} for POST /bots), or null. */
+export function readBots() {
+  if (!$("#with-bots").checked) return null;
+  const seats = [];
+  const levels = {};
+  for (const select of document.querySelectorAll("#bot-seats select[data-seat]")) {
+    if (!select.value) continue;
+    seats.push(Number(select.dataset.seat));
+    levels[select.dataset.seat] = select.value;
+  }
+  return seats.length ? { seats, levels } : null;
+}
