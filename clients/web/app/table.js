@@ -30,8 +30,9 @@ function abandonNotice(page, names) {
   const { seat, reason } = page.table.abandoned;
   const winners = page.outcome ? page.outcome.winners.map((s) => seatName(names, s)) : [];
   const shared = winners.length ? ` ${winners.join(" and ")} ${winners.length > 1 ? "share" : "takes"} first place.` : "";
-  return h("p", { class: "table-notice abandon-notice", "data-seat": seat },
-    `The game was abandoned: ${seatName(names, seat)} ${reasonWords(reason)}.${shared}`);
+  const who = seat === page.seat ? "you" : seatName(names, seat);
+  const why = seat === page.seat ? reasonWords(reason).replace(/^was /, "were ") : reasonWords(reason);
+  return h("p", { class: "table-notice abandon-notice", "data-seat": seat }, `The game was abandoned: ${who} ${why}.${shared}`);
 }
 
 /** What the table says beside the game, one notice a line (an empty list: nothing). */
