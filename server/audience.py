@@ -83,7 +83,7 @@ class Audiences:
         """(active, outcome) as the table has them: nobody to wait for in an abandoned game,
         and the result with any dropped seats last."""
         rt = self.runtime
-        outcome = rt.tableside.outcome(rt.game.outcome(rt.state))
+        outcome = rt.result if rt.result is not None else rt.tableside.outcome(rt.game.outcome(rt.state))
         return ([] if rt.tableside.side.over else rt.game.active(rt.state)), outcome
 
     def view(self, state: Any, audience: int | None) -> Any:

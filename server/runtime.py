@@ -110,6 +110,8 @@ class GameRuntime:
         self.seed = row.seed
         self.table = Table(row.game_id, row.seats, row.seed)
         self.status = row.status
+        # The result as stored (the table's say included: drops, bots' moves), once over.
+        self.result: msgspec.Raw | None = msgspec.Raw(row.outcome) if row.outcome else None
         self.options = msgspec.json.decode(row.options, type=game.options_type)
         self.store = store
         self.broker = broker
@@ -196,6 +198,9 @@ class GameRuntime:
         if self.state is not None:
             over = self.game.outcome(self.state) is not None or self.tableside.side.over
             self.status = "finished" if over else "active"
+            if over and self.result is None:  # another process ended it: its stored result
+                row = await self.store.game(self.game_id)
+                self.result = msgspec.Raw(row.outcome) if row is not None and row.outcome else None
         self.tableside.arm()
         await self.audiences.fan_out(pairs)
         self.bots.poke()
@@ -357,7 +362,7 @@ class GameRuntime:
         self.tableside.observe((env, event, state)
                                for (env, event), state in zip(pairs, states, strict=True))
         if status is not None:
-            self.status = status[0]
+            self.status, self.result = status[0], msgspec.Raw(status[1])
         if self.broker.shared:
             await self.broker.publish(self.game_id, _encoder.encode(proposal.envelopes))
         await self.audiences.fan_out(pairs)

@@ -230,14 +230,18 @@ def _leave_and_finish(server: LiveServer, game: str, token: str) -> None:
 
 
 @pytest.mark.parametrize("levels", [{"0": "greedy", "1": "search"}, {"0": "random", "1": "greedy"}])
-def test_bots_of_every_level_play_a_game_to_its_end(server: LiveServer, levels: dict[str, str]) -> None:
+async def test_bots_of_every_level_play_a_game_to_its_end(server: LiveServer, levels: dict[str, str]) -> None:
     game = tabled_game(server.url, 2, {})
-    answer = httpx.post(f"{server.url}/api/games/{game}/bots", json={"levels": levels}, headers=creator(game))
+    answer = await http.post(f"{server.url}/api/games/{game}/bots", json={"levels": levels},
+                             headers=creator(game))
     assert answer.status_code == 200 and answer.json()["bots"] == levels
-    done = wait_for(lambda: info(server.url, game)["status"] == "finished" and info(server.url, game),
-                    timeout=90)
-    assert done["outcome"]["winners"]
-    assert not any(e["type"] == "Rewound" for e in log_of(server.url, game))
+    watcher = await WsClient.connect(server.ws_url, game)
+    while watcher.latest()["outcome"] is None:
+        await watcher.expect("update", timeout=90)
+    outcome = watcher.latest()["outcome"]  # the frame's result is the stored one, bots' moves and all
+    assert outcome["winners"] and set(outcome["breakdown"]["bot_moves"]) == {"0", "1"}
+    assert outcome == (await http.get(f"{server.url}/api/games/{game}")).json()["outcome"]
+    await watcher.close()
 
 
 @pytest.mark.parametrize(("table", "words"), [
