@@ -32,6 +32,7 @@ from typing import Any
 import asyncpg
 
 from .base import Conflict, Unavailable
+from .batches import answer, next_batch
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]
 
@@ -99,22 +100,14 @@ class PgWriter:
 
     async def _loop(self) -> None:
         while True:
-            ops = [await self._queue.get()]
-            while len(ops) < self.max_batch and not self._queue.empty():
-                ops.append(self._queue.get_nowait())
+            ops = await next_batch(self._queue, self.max_batch)
             try:
                 failed = await self._commit_batch(ops)
             except Exception as exc:  # a bug of ours: tell every waiter, keep serving
                 failed = [exc] * len(ops)
             self.batches += 1
             self.batched_ops += len(ops)
-            for op, error in zip(ops, failed, strict=True):
-                if op.future.done():
-                    continue
-                if error is None:
-                    op.future.set_result(None)
-                else:
-                    op.future.set_exception(error)
+            answer(ops, failed)
 
     async def _commit_batch(self, ops: list[_Op]) -> list[Exception | None]:
         """Per op, None when committed, else the error to raise to its caller."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import Conflict
+from .batches import answer, next_batch
 from .schema import PRAGMAS, SCHEMA, SETUP_ATTEMPTS, Statement, migrate
 
 log = logging.getLogger("plaza.store")
@@ -115,9 +116,7 @@ class GroupWriter:
 
     async def _loop(self) -> None:
         while True:
-            ops = [await self._queue.get()]
-            while len(ops) < self.max_batch and not self._queue.empty():
-                ops.append(self._queue.get_nowait())
+            ops = await next_batch(self._queue, self.max_batch)
             try:
                 await self._commit_batch(ops)
             except Exception as exc:  # a broken disk: tell every waiter, keep serving
@@ -134,13 +133,7 @@ class GroupWriter:
         self._after_commit(len(ops))
         self.batches += 1
         self.batched_ops += len(ops)
-        for op, error in zip(ops, failed, strict=True):
-            if op.future.done():
-                continue
-            if error is None:
-                op.future.set_result(None)
-            else:
-                op.future.set_exception(error)
+        answer(ops, failed)
 
     def _waiting(self, batch: list[list[Statement]]) -> list[Exception | None]:
         """On the writer's thread: the batch, waiting for another process's lock."""
