@@ -1,5 +1,6 @@
-"""The greedy and search bots (domain/core/bots.py): legal, repeatable, bounded, blind to what
-their seat cannot see, and able to play every game to its end.
+"""The greedy and search bots (domain/core/bots.py): legal, repeatable, bounded (iterations,
+`should_stop`, the horizon in turns), blind to what their seat cannot see, and able to play
+every game to its end.
 
 The games are `domain.registry`'s (with the test game `tinydraw`, which tests/conftest.py
 registers), plus two games of this file's own: `Knowing`, Tiny Draw with a `determinize` and an
@@ -18,7 +19,7 @@ import msgspec
 import pytest
 
 from domain.core import Game, Illegal, Outcome, ranks_from, registry, rng_for
-from domain.core.bots import LEVELS, Level, choose, greedy_move, search_move
+from domain.core.bots import LEVELS, Level, Node, choose, greedy_move, search_move
 from domain.core.simulate import Simulation
 from replays.format import FORMAT, Header, dumps
 from replays.verify import verify
@@ -205,6 +206,45 @@ def test_search_stops_when_should_stop_says_so() -> None:
     should_stop, calls = stopping_after(10_000)
     choose(KNOWING, state, seat, Random(1), "search", should_stop=should_stop, iterations=5)
     assert calls == [5]  # the iteration count bounds it too
+    should_stop, calls = stopping_after(500)
+    choose(KNOWING, state, seat, Random(1), "search", should_stop=should_stop)
+    assert calls == [501]  # a deadline and no count: past the default count, to the deadline
+
+
+class Watched(Knowing):
+    """Knowing that records the seat of every command the search tries, and looks at one turn
+    only (`search_turns`)."""
+
+    search_turns = 1
+
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def decide(self, state: State, seat: int, command: Any, rng: Random) -> list[Any]:
+        self.seats.add(seat)
+        return super().decide(state, seat, command, rng)
+
+
+def test_the_search_looks_no_further_than_its_horizon() -> None:
+    game = Watched()
+    state, seat = next(positions(game, 3, 4, 1))
+    game.seats.clear()
+    search_move(game, state, seat, Random(1), iterations=50)
+    assert game.seats == {seat}  # its own turn only: no other seat's command tried
+    search_move(game, state, seat, Random(1), iterations=50, turns=2)
+    assert game.seats == {seat, (seat + 1) % 3}
+    search_move(game, state, seat, Random(1), iterations=200, turns=0)  # no horizon
+    assert game.seats == {0, 1, 2}
+
+
+def test_a_turn_of_several_steps_is_worth_its_best_next_step() -> None:
+    node, good, poor = Node(0), Node(0), Node(0)
+    node.children = {"good": ("good", good), "poor": ("poor", poor)}
+    for n, value in ((node, -0.2), (good, 0.5), (poor, -0.9)):
+        n.visits, n.total = 1, value
+    assert node.value() == -0.2  # another seat's answers: the mean
+    node.again = True
+    assert node.value() == 0.5  # the same seat moves on: its best
 
 
 def hidden_pairs(game: AnyGame, seats: int, seed: int) -> Iterator[tuple[Any, Any, int]]:
