@@ -12,7 +12,7 @@ from . import metrics
 from .app import create_app
 from .config import Config
 from .protocol import MAX_FRAME
-from .transport import with_header_deadline
+from .transport import DirectWebSocketProtocol, with_header_deadline
 
 
 def tune_gc() -> None:
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     # connection with 1009 as soon as a frame passes twice that, before it is read whole.
     uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,
                 http=with_header_deadline(config.limits.header_seconds),
-                ws="websockets-sansio", ws_max_size=2 * MAX_FRAME,
+                ws=DirectWebSocketProtocol, ws_max_size=2 * MAX_FRAME,
                 ws_per_message_deflate=config.permessage_deflate, lifespan="on",
                 timeout_graceful_shutdown=2)
 

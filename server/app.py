@@ -65,7 +65,8 @@ def create_app(config: Config) -> Starlette:
     routes = [
         *http_api.routes(service),
         WebSocketRoute("/ws", ws.endpoint(service, config.rate, config.burst,
-                                          config.limits.hello_seconds)),
+                                          config.limits.hello_seconds,
+                                          config.limits.max_buffered)),
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         *pages.routes(),

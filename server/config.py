@@ -82,6 +82,8 @@ LIMIT_FLAGS = {
     "body_seconds": "seconds an HTTP request's body may take",
     "max_body": "bytes of a JSON request body",
     "max_replay": "bytes of an imported replay file",
+    "max_buffered": "bytes waiting for a WebSocket client that does not read, before it is "
+                    "closed (1013)",
 }
 
 

@@ -34,6 +34,7 @@ class Limits:
     body_seconds: float = 20.0  # and its body within this
     max_body: int = 1 << 20  # bytes of a JSON request body
     max_replay: int = 16 << 20  # bytes of an imported replay file
+    max_buffered: int = 4 << 20  # bytes waiting for a WebSocket client before it is closed
 
 
 class Refused(ValueError):

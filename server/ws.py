@@ -12,6 +12,8 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -23,13 +25,26 @@ from .protocol import Hello, Leave, Reclaim, Undo
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
 from .session import Act, Close, Follow, Output, Send, Session, error
+from .transport import WRITE_EXTENSION
 
 log = logging.getLogger("plaza.ws")
-MAX_BACKLOG = 1024  # frames queued for one connection before it counts as gone
+BEHIND = "too far behind: reconnect with since"
+
+
+@dataclass(frozen=True)
+class Direct:
+    """What a transport with synchronous writes offers (server/transport.py): a text frame
+    written now, answering the bytes still buffered for the peer; and a close now."""
+
+    write: Callable[[bytes], int]
+    close: Callable[[int, str], None]
 
 
 class Transport(Protocol):
     async def accept(self) -> None: ...
+
+    def direct(self) -> Direct | None:
+        """Synchronous write and close, once accepted, if the transport has them."""
 
     async def receive(self) -> str | None:
         """The next text frame; None once the peer has gone."""
@@ -45,6 +60,10 @@ class StarletteTransport:
 
     async def accept(self) -> None:
         await self.ws.accept()
+
+    def direct(self) -> Direct | None:
+        extension = self.ws.scope.get("extensions", {}).get(WRITE_EXTENSION)
+        return None if extension is None else Direct(extension["write"], extension["close"])
 
     async def receive(self) -> str | None:
         try:
@@ -65,19 +84,23 @@ class StarletteTransport:
 
 
 class Connection:
-    """One client. Frames go out through a queue drained by the connection's own sender
-    task, so a client that stops reading never holds up a game's fan-out; one that falls
-    `MAX_BACKLOG` frames behind is closed and may come back with `since`."""
+    """One client. A frame goes out at once through the transport's synchronous write when
+    it has one, else through a queue drained by the connection's own sender task; either
+    way a client that stops reading never holds up a game's fan-out, and one with more than
+    `max_buffered` bytes waiting for it is closed and may come back with `since`."""
 
     def __init__(self, transport: Transport, service: Service, rate: float, burst: int,
-                 hello_seconds: float = 5.0) -> None:
+                 hello_seconds: float = 5.0, max_buffered: int = 4 << 20) -> None:
         self.transport = transport
         self.service = service
         self.session = Session(rate, burst, hello_seconds, time.monotonic())
         self.runtime: GameRuntime | None = None
+        self.max_buffered = max_buffered
+        self.direct: Direct | None = None  # the transport's, once accepted
         self.closed = False
-        self.behind = False  # closed for falling MAX_BACKLOG frames behind
+        self.behind = False  # closed for falling `max_buffered` bytes behind
         self.backlog: deque[str] = deque()
+        self.queued = 0  # characters in the backlog
         self.ready = asyncio.Event()
 
     @property
@@ -89,14 +112,34 @@ class Connection:
     async def send(self, data: bytes | str) -> None:
         if self.closed:
             return
-        if len(self.backlog) >= MAX_BACKLOG:
-            log.info("closing a connection %d frames behind", len(self.backlog))
-            self.closed = self.behind = True
-            self.backlog.clear()
-            self.ready.set()
+        if self.direct is not None:
+            try:
+                buffered = self.direct.write(data if isinstance(data, bytes) else data.encode())
+            except Exception:  # the peer went away; the receive loop will notice
+                self.closed = True
+                self.ready.set()
+                return
+            if buffered > self.max_buffered:
+                self._fall_behind(buffered)
             return
-        self.backlog.append(data if isinstance(data, str) else data.decode())
+        text = data if isinstance(data, str) else data.decode()
+        if self.queued + len(text) > self.max_buffered:
+            self._fall_behind(self.queued)
+            return
+        self.backlog.append(text)
+        self.queued += len(text)
         self.ready.set()
+
+    def _fall_behind(self, buffered: int) -> None:
+        log.info("closing a connection %d bytes behind", buffered)
+        self.closed = True
+        self.backlog.clear()
+        self.queued = 0
+        if self.direct is not None:
+            self.direct.close(1013, BEHIND)
+        else:
+            self.behind = True
+            self.ready.set()  # the sender task closes it
 
     async def drain(self) -> None:
         """The sender task: writes queued frames in order until the connection closes."""
@@ -106,23 +149,28 @@ class Connection:
                 await self.ready.wait()
                 self.ready.clear()
                 while backlog:
-                    await self.transport.send(backlog.popleft())
+                    text = backlog.popleft()
+                    self.queued -= len(text)
+                    await self.transport.send(text)
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
         if self.behind:  # any other close is the receive loop's to make, after its last frames
             with contextlib.suppress(Exception):
-                await self.transport.close(1013, "too far behind: reconnect with since")
+                await self.transport.close(1013, BEHIND)
 
     async def flush(self) -> None:
         """Write what is queued now (before a close, so the last errors arrive)."""
         while self.backlog:
+            text = self.backlog.popleft()
+            self.queued -= len(text)
             with contextlib.suppress(Exception):
-                await self.transport.send(self.backlog.popleft())
+                await self.transport.send(text)
 
     # -- the receive loop -------------------------------------------------------------------
 
     async def serve(self) -> None:
         await self.transport.accept()
+        self.direct = self.transport.direct()
         metrics.CONNECTIONS.inc()
         sender = asyncio.create_task(self.drain())
         try:
@@ -224,9 +272,11 @@ class Connection:
         await self.send(answer)
 
 
-def endpoint(service: Service, rate: float, burst: int, hello_seconds: float = 5.0) -> Any:
+def endpoint(service: Service, rate: float, burst: int, hello_seconds: float = 5.0,
+             max_buffered: int = 4 << 20) -> Any:
     async def ws_endpoint(ws: WebSocket) -> None:
-        await Connection(StarletteTransport(ws), service, rate, burst, hello_seconds).serve()
+        await Connection(StarletteTransport(ws), service, rate, burst, hello_seconds,
+                         max_buffered).serve()
 
     return ws_endpoint
 

@@ -14,7 +14,7 @@ seat knows. The game's own measure of a position is `evaluate(state, seat)`, in 
   seat that moved on the way. Where one seat makes several commands in a row (a turn of
   several steps) a node is worth its best next step rather than the mean (see `Node.value`).
   The root weighs greedy's best few commands only; a game may bound how many turns ahead
-  the search looks with a class attribute `search_turns` (see `horizon`).
+  the search looks with its `search_turns` (see `horizon`).
 
 Pure like the rest of the domain: every random choice comes from the `rng` argument, and a
 time budget arrives as `should_stop`, a callable the caller builds on its own clock.
@@ -212,13 +212,12 @@ def rollout_plies(game: AnyGame) -> int:
 
 def horizon(game: AnyGame) -> int:
     """How many turns the search looks at, the current one first (a turn: one seat's run of
-    commands), when the caller does not say: the game's `search_turns` if it has one, else
-    no limit. Where the game's `evaluate` judges the opponents' answers poorly, the search
-    does better on its own turn alone: in Carrara, 16 games against greedy at 0.2 s a move,
-    one turn won 12 and no limit 3; in Bella Vista no limit won 12 and one turn 9, in Villa
-    8 and 6, in Barcelona all 16 either way."""
-    turns = getattr(game, "search_turns", 0)
-    return turns if isinstance(turns, int) else 0
+    commands), when the caller does not say: the game's `search_turns` (0: no limit).
+    Where the game's `evaluate` judges the opponents' answers poorly, the search does better
+    on its own turn alone: in Carrara, 16 games against greedy at 0.2 s a move, one turn won
+    12 and no limit 3; in Bella Vista no limit won 12 and one turn 9, in Villa 8 and 6, in
+    Barcelona all 16 either way."""
+    return game.search_turns
 
 
 def widest(ranked: list[tuple[float, Any]]) -> list[tuple[float, Any]]:

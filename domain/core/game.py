@@ -113,6 +113,9 @@ class Game(Generic[S, C, E, O, V]):
     # The event types that reveal hidden or random information (a draw, a reveal): the
     # default `irreversible` is true for them.
     revealing: ClassVar[tuple[type[Any], ...]] = ()
+    # How many turns ahead the search bot looks (domain/core/bots.py `horizon`); 0: no limit.
+    # A game whose `evaluate` judges the opponents' answers poorly does better with 1.
+    search_turns: ClassVar[int] = 0
 
     def __init_subclass__(cls, abstract: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

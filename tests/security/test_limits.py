@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
+import os
 import socket
 import sqlite3
 import time
 from pathlib import Path
+from random import Random
+from typing import Any
 
 import httpx
 import pytest
@@ -187,3 +191,83 @@ def test_every_answer_names_no_token_it_was_not_given(server: LiveServer) -> Non
     info = peer.http.get(f"/api/games/{created['game_id']}", headers=auth(created["creator_token"]))
     assert "creator_token" not in info.text and "token" not in json.dumps(info.json()).lower()
     peer.close()
+
+
+def open_connections(peer: Peer) -> float:
+    text = peer.http.get("/metrics").text
+    return next(float(line.split()[1]) for line in text.splitlines()
+                if line.startswith("plaza_connections "))
+
+
+async def play(players: list[Any], frames: list[dict[str, Any]], ref: str, rng: Random) -> None:
+    """One random legal command of a seat that has one, and every seat's next update."""
+    turn = next(seat for seat, frame in enumerate(frames) if frame["legal"])
+    command = rng.choice(frames[turn]["legal"])
+    await players[turn].send(json.dumps({"op": "command", "ref": ref, "command": command}))
+    answers: dict[str, dict[str, Any]] = {}
+    while len(answers) < 2:  # the update and the answer, in either order
+        frame = await recv(players[turn])
+        answers[frame["op"]] = frame
+    assert answers["accepted"]["ref"] == ref, answers
+    for seat, ws in enumerate(players):
+        frames[seat] = answers["update"] if seat == turn else await recv(ws, "update")
+
+
+def stuck_spectator(port: int, game: str) -> socket.socket:
+    """A WebSocket client by hand: it sends the upgrade and its hello, then never reads. Its
+    window and segments are small (set before connecting), so the kernels buffer tens of KB
+    for it rather than megabytes (a send buffer grows with the segment size)."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    answer = b""
+    while not answer.endswith(b"\r\n\r\n"):  # the hello only after the upgrade, as clients do
+        answer += sock.recv(1)
+    assert answer.startswith(b"HTTP/1.1 101"), answer
+    hello = json.dumps({"op": "hello", "game": game}).encode()
+    assert len(hello) < 126
+    mask = os.urandom(4)
+    sock.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
+                 + bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello)))
+    return sock
+
+
+async def test_a_client_that_stops_reading_is_closed_while_the_game_plays_on(
+        tmp_path: Path) -> None:
+    """A spectator that never reads is closed (1013) once the server holds --max-buffered
+    bytes for it (here 64 KiB), while the players play on; what it finally reads ends with
+    that close, or the socket was cut (CLOSE_LINGER) since it did not read."""
+    server = guarded_server(tmp_path / "plaza.db", PLAZA_MAX_BUFFERED=str(64 << 10)).start()
+    peer = Peer(server, "127.0.0.11")
+    try:
+        game = peer.create("barcelona", seats=4)["game_id"]  # spectator frames of ~10 KB
+        tokens = peer.join_all(game, 4)
+        stuck = stuck_spectator(server.port, game)
+        players = [await peer.connect(game, token) for token in tokens]
+        frames = [await recv(ws, "welcome") for ws in players]
+        assert open_connections(peer) == 5
+        rng, moves = Random(7), 0
+        while open_connections(peer) == 5 and frames[0]["outcome"] is None:
+            await play(players, frames, str(moves), rng)
+            moves += 1
+        assert open_connections(peer) == 4, f"the spectator still connected after {moves} moves"
+        assert moves < 100, moves
+        if frames[0]["outcome"] is None:
+            await play(players, frames, "after", rng)  # the game goes on
+        stuck.settimeout(5)
+        received = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := stuck.recv(1 << 16):
+                received += chunk
+        assert not received or received.endswith(b"\x03\xf5too far behind: reconnect with since")
+        stuck.close()
+        for ws in players:
+            await ws.close()
+    finally:
+        peer.close()
+        server.stop()

@@ -41,6 +41,9 @@ class MemoryTransport:
     async def accept(self) -> None:
         return None
 
+    def direct(self) -> None:  # frames go through the connection's queue
+        return None
+
     async def receive(self) -> str | None:
         return await self.to_server.get()
 
