@@ -125,8 +125,8 @@ class Audiences:
     async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
 
-        Per audience with a connection: one view, legal only for a seat that can act, one
-        encoding, and one decoding to text, whose string then goes to every connection."""
+        Per audience with a connection: one view, legal only for a seat that can act, and one
+        encoding, whose bytes then go to every connection."""
         if not self.viewers or not (pairs or force):
             return
         started = time.perf_counter()
@@ -134,7 +134,7 @@ class Audiences:
         table = self.table() if self.runtime.state is not None else None
         side = msgspec.Raw(_encoder.encode(self.runtime.tableside.view()))  # the same for all
         for audience, group in list(self.viewers.items()):
-            text = self.update(audience, pairs, table, side).decode()
+            data = self.update(audience, pairs, table, side)
             for viewer in list(group):
-                await viewer.send(text)
+                await viewer.send(data)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)
