@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
+
 from bench.cpu import Meter
 from bench.load import Load, Result
 from bench.pgdb import fresh_db, is_postgres, local_postgres_pids
@@ -51,6 +53,8 @@ class Row:
     closed: Result = field(default_factory=Result)
     open: Result = field(default_factory=Result)
     spares: int = 0
+    pauses: str = ""  # the server's garbage-collector pauses during the open loop
+
 
     def problems(self) -> list[str]:
         return ([f"closed: {p}" for p in self.closed.problems()]
@@ -94,11 +98,39 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
         finally:
             if profiler is not None:
                 profiler.stop()
+        before = await gc_pauses(urls[0][0])
         row.open = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+        row.pauses = describe_pauses(before, await gc_pauses(urls[0][0]))
         row.spares = load.spare_target
     finally:
         load.close()
     return row
+
+
+async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
+    """The server's plaza_gc_seconds histogram: (generation, bucket bound) -> collections."""
+    async with httpx.AsyncClient(timeout=10) as http:
+        text = (await http.get(f"{url}/metrics")).text
+    counts = {}
+    for line in text.splitlines():
+        if line.startswith("plaza_gc_seconds_bucket{"):
+            labels, value = line[len("plaza_gc_seconds_bucket{"):].split("} ")
+            fields = dict(part.split("=") for part in labels.split(","))
+            counts[(fields["generation"].strip('"'), fields["le"].strip('"'))] = float(value)
+    return counts
+
+
+def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float]) -> str:
+    """Per generation: collections during the loop, and how many took over 5 and 10 ms."""
+    parts = []
+    for gen in ("0", "1", "2"):
+        def count(bound: str, gen: str = gen) -> int:
+            return int(after.get((gen, bound), 0) - before.get((gen, bound), 0))
+        total = count("+Inf")
+        if total:
+            parts.append(f"gen {gen}: {total} ({total - count('0.005')} over 5 ms, "
+                         f"{total - count('0.01')} over 10 ms)")
+    return "; ".join(parts) or "none"
 
 
 def postgres_pids(plan: Plan) -> Callable[[], list[int]] | None:
