@@ -2,7 +2,8 @@
 
 `Connection` feeds each received frame to its session and carries out what the session
 asks: send a frame, close, resolve a hello against the games, run a command. A transport
-(Starlette's WebSocket here, an in-memory pair in the tests) moves the text.
+(Starlette's WebSocket here, an in-memory pair in the tests) moves the text; frames leave
+through an outbox (outbox.py).
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -21,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from domain.core.table import SeatReclaimed, SeatTakenOver
 
 from . import faults, metrics
+from .outbox import Direct, Outbox, Queued
 from .protocol import Hello, Leave, Reclaim, Undo
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
@@ -28,16 +27,6 @@ from .session import Act, Close, Follow, Output, Send, Session, error
 from .transport import WRITE_EXTENSION
 
 log = logging.getLogger("plaza.ws")
-BEHIND = "too far behind: reconnect with since"
-
-
-@dataclass(frozen=True)
-class Direct:
-    """What a transport with synchronous writes offers (server/transport.py): a text frame
-    written now, answering the bytes still buffered for the peer; and a close now."""
-
-    write: Callable[[bytes], int]
-    close: Callable[[int, str], None]
 
 
 class Transport(Protocol):
@@ -84,10 +73,9 @@ class StarletteTransport:
 
 
 class Connection:
-    """One client. A frame goes out at once through the transport's synchronous write when
-    it has one, else through a queue drained by the connection's own sender task; either
-    way a client that stops reading never holds up a game's fan-out, and one with more than
-    `max_buffered` bytes waiting for it is closed and may come back with `since`."""
+    """One client. Frames leave through an outbox (outbox.py): written at once when the
+    transport can, else queued for a sender task; a client with more than `max_buffered`
+    bytes waiting for it is closed (1013) and may come back with `since`."""
 
     def __init__(self, transport: Transport, service: Service, rate: float, burst: int,
                  hello_seconds: float = 5.0, max_buffered: int = 4 << 20) -> None:
@@ -96,12 +84,8 @@ class Connection:
         self.session = Session(rate, burst, hello_seconds, time.monotonic())
         self.runtime: GameRuntime | None = None
         self.max_buffered = max_buffered
-        self.direct: Direct | None = None  # the transport's, once accepted
+        self.out: Outbox | None = None  # once accepted
         self.closed = False
-        self.behind = False  # closed for falling `max_buffered` bytes behind
-        self.backlog: deque[str] = deque()
-        self.queued = 0  # characters in the backlog
-        self.ready = asyncio.Event()
 
     @property
     def seat(self) -> int | None:
@@ -110,69 +94,28 @@ class Connection:
     # -- sending --------------------------------------------------------------------------
 
     async def send(self, data: bytes | str) -> None:
-        if self.closed:
+        if self.closed or self.out is None:
             return
-        if self.direct is not None:
-            try:
-                buffered = self.direct.write(data if isinstance(data, bytes) else data.encode())
-            except Exception:  # the peer went away; the receive loop will notice
-                self.closed = True
-                self.ready.set()
-                return
-            if buffered > self.max_buffered:
-                self._fall_behind(buffered)
-            return
-        text = data if isinstance(data, str) else data.decode()
-        if self.queued + len(text) > self.max_buffered:
-            self._fall_behind(self.queued)
-            return
-        self.backlog.append(text)
-        self.queued += len(text)
-        self.ready.set()
-
-    def _fall_behind(self, buffered: int) -> None:
-        log.info("closing a connection %d bytes behind", buffered)
-        self.closed = True
-        self.backlog.clear()
-        self.queued = 0
-        if self.direct is not None:
-            self.direct.close(1013, BEHIND)
-        else:
-            self.behind = True
-            self.ready.set()  # the sender task closes it
-
-    async def drain(self) -> None:
-        """The sender task: writes queued frames in order until the connection closes."""
-        backlog = self.backlog
         try:
-            while not self.closed:
-                await self.ready.wait()
-                self.ready.clear()
-                while backlog:
-                    text = backlog.popleft()
-                    self.queued -= len(text)
-                    await self.transport.send(text)
+            waiting = self.out.put(data)
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
-        if self.behind:  # any other close is the receive loop's to make, after its last frames
-            with contextlib.suppress(Exception):
-                await self.transport.close(1013, BEHIND)
+            return
+        if waiting > self.max_buffered:
+            log.info("closing a connection %d bytes behind", waiting)
+            self.closed = True
+            self.out.close_behind()
 
     async def flush(self) -> None:
-        """Write what is queued now (before a close, so the last errors arrive)."""
-        while self.backlog:
-            text = self.backlog.popleft()
-            self.queued -= len(text)
-            with contextlib.suppress(Exception):
-                await self.transport.send(text)
+        if self.out is not None:
+            await self.out.flush()
 
     # -- the receive loop -------------------------------------------------------------------
 
     async def serve(self) -> None:
         await self.transport.accept()
-        self.direct = self.transport.direct()
+        self.out = self.transport.direct() or Queued(self.transport.send, self.transport.close)
         metrics.CONNECTIONS.inc()
-        sender = asyncio.create_task(self.drain())
         try:
             while not self.closed:
                 text = await self._receive()
@@ -181,10 +124,9 @@ class Connection:
                 await self.carry_out(self.session.receive(text, time.monotonic()))
         finally:
             self.closed = True
-            self.ready.set()
             if self.runtime is not None:
                 self.runtime.audiences.detach(self)
-            sender.cancel()
+            self.out.stop()
             metrics.CONNECTIONS.dec()
 
     async def _receive(self) -> str | None:
