@@ -16,16 +16,21 @@ from .transport import DirectWebSocketProtocol, with_header_deadline
 
 
 def tune_gc() -> None:
-    """Young collections small enough to be short, and the start-up heap frozen out of them.
+    """Collections small enough to be short, and the start-up heap frozen out of them.
 
-    A generation-0 pass visits every object made since the last one, mostly tuples of new
-    states (about 0.5 us each): at a threshold of 50,000 each pass stopped every connection
-    for 20-50 ms (plaza_gc_seconds), which alone set Bella Vista's open-loop p99 (30-58 ms).
-    At 5,000 the passes take 2-8 ms and cost about as much in all (bench, 2026-12-04).
+    A pass costs about 0.5-1 us per object it visits, and stops every connection meanwhile.
+    At a generation-0 threshold of 50,000 each young pass took 20-50 ms (plaza_gc_seconds),
+    which alone set Bella Vista's open-loop p99 (30-58 ms). At 5,000, with 50 young passes
+    per middle one, Barcelona's open loop at 500 commands/s (bench, 2026-12-04) still had 9
+    of its 12 young passes over 5 ms and 7 over 10 ms, and a middle pass, over what 50
+    young ones kept (cached legal lists, views, coroutines), took 10-25 ms. At 1,000 and 5:
+    150 young passes, 1 over 5 ms; 25 middle ones, 5 over 5 ms and 2 over 10 ms; about the
+    same CPU in all, and an open-loop p99 of 4-6 ms for every game but Villa (10.3 ms). The
+    old generation is left for rare full passes.
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(5_000, 50, 100)
+    gc.set_threshold(1_000, 5, 1_000)
     gc.callbacks.append(_time_collections)
 
 
