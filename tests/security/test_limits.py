@@ -271,3 +271,31 @@ async def test_a_client_that_stops_reading_is_closed_while_the_game_plays_on(
     finally:
         peer.close()
         server.stop()
+
+
+async def test_compressed_and_plain_connections_follow_one_game_alike(tmp_path: Path) -> None:
+    """With --deflate, a client that asks for permessage-deflate gets compressed frames
+    (websockets frames them) and one that does not gets plain ones (written directly); both
+    see every update of the game in order."""
+    server = guarded_server(tmp_path / "plaza.db", PLAZA_DEFLATE="1").start()
+    peer = Peer(server, "127.0.0.12")
+    try:
+        game = peer.create("barcelona", seats=2)["game_id"]
+        tokens = peer.join_all(game, 2)
+        players = [await peer.connect(game, token) for token in tokens]  # deflate by default
+        plain = await websockets.connect(server.ws_url, compression=None)
+        await plain.send(json.dumps({"op": "hello", "game": game}))
+        assert all(ws.protocol.extensions for ws in players) and not plain.protocol.extensions
+        frames = [await recv(ws, "welcome") for ws in players]
+        seen = (await recv(plain, "welcome"))["seq"]
+        rng = Random(3)
+        for move in range(20):
+            await play(players, frames, str(move), rng)
+            update = await recv(plain, "update")
+            assert update["seq"] == frames[0]["seq"] > seen
+            seen = update["seq"]
+        for ws in [*players, plain]:
+            await ws.close()
+    finally:
+        peer.close()
+        server.stop()
