@@ -79,6 +79,10 @@ def board(state: State) -> Board:
                   if built.placements == state.placements and built.cells == cells), None)
     b = found.board if found is not None else _build(state, cells, kept)
     others = [built for built in kept if built is not found]
+    # The board one Hedge before stays, before any other: the search bot (domain/core/bots.py)
+    # tries many Hedges on one state in turn, and each child is built from that board.
+    parent = state.placements[:-1]
+    others.sort(key=lambda built: built.placements != parent)
     _BOARDS.put(state, (_Built(state, state.placements, cells, b), *others[:1]))
     return b
 
@@ -280,7 +284,14 @@ def crossing(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool
 
 def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
     """The areas that the new segments close: the regions next to them that no longer
-    reach past the Hedges in play. Each as its sorted spaces, in a stable order."""
+    reach past the Hedges in play. Each as its sorted spaces, in a stable order.
+
+    A new region needs a cycle of segments: new faces = new edges - new points (Euler), and a
+    Hedge is a path, so one meeting the Hedges in play at fewer than two joints closes
+    nothing. Most placements are such, and the bots try hundreds: no flood fill for them."""
+    degree = b.degree
+    if len({point for edge, _ in new for point in edge_ends(edge) if point in degree}) < 2:
+        return []
     walls = set(b.colours) | {edge for edge, _ in new}
     box = _box(b.box, new)
     seen: set[Cell] = set()

@@ -24,13 +24,14 @@ class ColourScore(NamedTuple):
 
 
 def colour_scores(state: State) -> list[ColourScore]:
-    b = board(state)
+    b = None  # built only for a Feature: the bots score states whose board nothing else asks
     areas = [0] * len(state.owners)
     features = [0] * len(state.owners)
     for area in state.areas:
         for token in area.tokens:
             areas[token.colour] += min(len(area.cells), MAX_AREA_POINTS)
             if token.feature is not None:
+                b = board(state) if b is None else b
                 features[token.colour] += feature_points(state, b, area, token)
     return [ColourScore(areas[c], features[c], state.supplies[c].placed)
             for c in range(len(state.owners))]
