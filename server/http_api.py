@@ -109,7 +109,13 @@ class Api:
     async def state(self, request: Request) -> Response:
         row = await self.service.row(request.path_params["id"])
         seat = await self.service.caller(row.game_id, bearer(request))
-        timeline = await self.service.timeline_at(row, int_param(request, "at", None))
+        at = int_param(request, "at", None)
+        runtime = await self.service.runtime.peek(row.game_id)
+        if runtime is not None and at in (None, runtime.seq):  # now: as the frames say it
+            view, legal, active, outcome = runtime.audiences.snapshot(seat)
+            return json_response(StateAnswer(row.game_id, runtime.seq, view, legal, active,
+                                             outcome, seat, runtime.tableside.view()))
+        timeline = await self.service.timeline_at(row, at)
         game, current = timeline.game, timeline.state
         if current is None:
             return json_response(StateAnswer(row.game_id, timeline.seq, None, [], [], None, seat))

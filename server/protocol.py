@@ -240,6 +240,7 @@ class StateAnswer(msgspec.Struct, frozen=True):
     active: list[int]
     outcome: Any
     seat: int | None = None  # an extension: whose view this is (None: spectators)
+    table: Any = None  # an extension: the table now, as in frames (None for a past `at`)
 
 
 class EventsAnswer(msgspec.Struct, frozen=True):

@@ -20,7 +20,7 @@ ENVELOPE = {"game_id", "seq", "type", "v", "actor", "ref", "at", "irreversible",
 WELCOME = {"op", "game", "kind", "seat", "seq", "events", "view", "legal", "active", "outcome"}
 UPDATE = {"op", "seq", "events", "view", "legal", "active", "outcome"}
 # `command`: only on a move's first envelope, for the audiences that see its event whole.
-EXTENSIONS = {"welcome": {"log", "table"}, "update": {"log", "table"}, "state": {"seat"},
+EXTENSIONS = {"welcome": {"log", "table"}, "update": {"log", "table"}, "state": {"seat", "table"},
               "envelope": {"command"}}
 
 

@@ -100,6 +100,11 @@ async def test_a_game_whose_clock_runs_out_may_be_abandoned_with_a_result_naming
     assert done["outcome"]["breakdown"]["abandoned"] == {"type": "GameAbandoned", "seat": 1,
                                                          "reason": "clock"}
     assert types_of(server.url, game)[-2:] == ["ClockExpired", "GameAbandoned"]
+    now = (await http.get(f"{server.url}/api/games/{game}/state")).json()  # as frames say it
+    assert now["active"] == [] and now["outcome"] == done["outcome"]
+    assert now["table"]["abandoned"] == done["outcome"]["breakdown"]["abandoned"]
+    assert (await http.get(f"{server.url}/api/games/{game}/state",
+                           params={"at": now["seq"] - 1})).json()["table"] is None
     replay = (await http.get(f"{server.url}/api/games/{game}/replay")).content
     verified = verify(replay)  # the table's events are in the log, and every move re-simulates
     assert verified.resimulated and verified.envelopes[-1].type == "GameAbandoned"
