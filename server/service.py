@@ -21,6 +21,7 @@ from domain.core import (
     rng_for,
 )
 from domain.core.bots import LEVELS
+from domain.core.table import logged_result
 from domain.core.registry import AnyGame
 from replays.format import FORMAT, Header, ReplayError, dumps
 from replays.resim import compare_prefix
@@ -356,7 +357,9 @@ class Service:
         if not verified.resimulated:
             raise Refused(f"it is {verified.proof()}; only a game whose every move the rules "
                           "re-simulate can be imported")
-        outcome = verified.timeline.game.outcome(verified.state) if verified.state is not None else None
+        rules = verified.timeline.game.outcome(verified.state) if verified.state is not None else None
+        # The table's say counts too: an abandoned game is over, a dropped seat ranks last.
+        outcome = logged_result(verified.header.seats, verified.envelopes, rules)
         if outcome is None:
             raise Refused(f"its game is not over at seq {verified.timeline.seq}; only finished "
                           "games can be imported")

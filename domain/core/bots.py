@@ -165,7 +165,8 @@ class Node:
 @dataclass
 class Tree:
     """One search: its root, the root's commands (greedy's best, in its order), how far a
-    rollout runs (`plies`) and how many turns the search looks at (`turns`, 0: no limit)."""
+    rollout runs (`plies`), how many turns the search looks at (`turns`, 0: no limit) and
+    how many turns past them a rollout plays greedy's moves (`answers`)."""
 
     game: AnyGame
     rng: Random
@@ -173,11 +174,12 @@ class Tree:
     moves: list[Any]
     plies: int
     turns: int
+    answers: int = 0
 
 
 def search_move(game: AnyGame, state: Any, seat: int, rng: Random, iterations: int = ITERATIONS,
                 should_stop: Callable[[], bool] | None = None, plies: int | None = None,
-                turns: int | None = None) -> Any:
+                turns: int | None = None, answers: int | None = None) -> Any:
     """The root command the search visited most, after `iterations` iterations or as soon
     as `should_stop()` says so (asked before each). None when `seat` has no move.
 
@@ -186,7 +188,7 @@ def search_move(game: AnyGame, state: Any, seat: int, rng: Random, iterations: i
     try each of Villa's ~500 placements, and one look ahead already tells the hopeless ones.
     That ranking is not cut short by `should_stop`, so a search move costs at least a greedy
     move; stopped before the first iteration, the search answers greedy's best.
-    `plies`: see `rollout_plies`; `turns`: see `horizon`."""
+    `plies`: see `rollout_plies`; `turns`: see `horizon`; `answers`: see `rollout`."""
     real = game.legal(state, seat)
     if len(real) <= 1:
         return real[0] if real else None
@@ -194,7 +196,8 @@ def search_move(game: AnyGame, state: Any, seat: int, rng: Random, iterations: i
     ranked = [command for _, command in widest(ranked_moves(
         game, sample, seat, game.legal(sample, seat), rng, GREEDY_SAMPLE))]
     tree = Tree(game, rng, Node(seat), ranked, rollout_plies(game) if plies is None else plies,
-                horizon(game) if turns is None else turns)
+                horizon(game) if turns is None else turns,
+                game.search_answers if answers is None else answers)
     for _ in range(iterations):
         if should_stop is not None and should_stop():
             break
@@ -294,17 +297,30 @@ def available(node: Node, moves: Sequence[Any]) -> tuple[list[tuple[Any, Node]],
 def rollout(tree: Tree, state: Any, seat: int, turns: int) -> Any:
     """Random legal moves from the leaf, where `seat` moved last and `turns` turns have
     begun: cheap, and `evaluate` judges the rest. At most `tree.plies` of them, and none
-    past the horizon."""
-    for _ in range(tree.plies):
-        turn = mover(tree.game, state)
-        if turn is None:
-            break
+    past the horizon; then, for `tree.answers` turns past the horizon, greedy's moves (the
+    game's `search_answers`): what the opponents will most likely answer."""
+    plies = 0
+    while (turn := mover(tree.game, state)) is not None:
         actor, moves = turn
-        turns += actor != seat
-        if tree.turns and turns > tree.turns:
+        begun = turns + (actor != seat)
+        if tree.turns and begun > tree.turns:
+            if begun > tree.turns + tree.answers:
+                break
+            command = answer(tree, state, actor, moves)
+        elif plies < tree.plies:
+            plies += 1
+            command = tree.rng.choice(moves)
+        else:
             break
-        state, seat = step(tree.game, state, actor, tree.rng.choice(moves), tree.rng), actor
+        state, seat, turns = step(tree.game, state, actor, command, tree.rng), actor, begun
     return state
+
+
+def answer(tree: Tree, state: Any, seat: int, moves: list[Any]) -> Any:
+    """Greedy's move for `seat` in a rollout: the best `evaluate` one move ahead."""
+    if len(moves) == 1:
+        return moves[0]
+    return ranked_moves(tree.game, state, seat, moves, tree.rng, GREEDY_SAMPLE)[0][1]
 
 
 def backup(game: AnyGame, path: Sequence[Node], state: Any) -> None:

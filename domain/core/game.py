@@ -116,6 +116,10 @@ class Game(Generic[S, C, E, O, V]):
     # How many turns ahead the search bot looks (domain/core/bots.py `horizon`); 0: no limit.
     # A game whose `evaluate` judges the opponents' answers poorly does better with 1.
     search_turns: ClassVar[int] = 0
+    # How many turns past that horizon the search's rollouts play greedy's moves (the best
+    # `evaluate` one move ahead) before `evaluate` judges: the opponents' likely answers,
+    # where a random answer says little (domain/core/bots.py `rollout`). 0: none.
+    search_answers: ClassVar[int] = 0
 
     def __init_subclass__(cls, abstract: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

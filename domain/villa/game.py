@@ -28,6 +28,8 @@ class Villa(Game[State, Command, Event, Options, View]):
     state_type = State
     public_view = True  # nothing in play is secret: see view.py (and no event needs `redact`)
     revealing = REVEALING
+    search_turns = 1
+    search_answers = 1
 
     start = staticmethod(start)
     decide = staticmethod(decide)

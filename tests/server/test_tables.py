@@ -108,6 +108,9 @@ async def test_a_game_whose_clock_runs_out_may_be_abandoned_with_a_result_naming
     replay = (await http.get(f"{server.url}/api/games/{game}/replay")).content
     verified = verify(replay)  # the table's events are in the log, and every move re-simulates
     assert verified.resimulated and verified.envelopes[-1].type == "GameAbandoned"
+    imported = await http.post(f"{server.url}/api/replays", content=replay)  # over, by the table
+    assert imported.status_code == 201, imported.text
+    assert imported.json()["status"] == "finished" and imported.json()["outcome"] == done["outcome"]
 
 
 def test_a_dropped_seat_is_played_by_a_bot_and_ranked_last(server: LiveServer) -> None:
