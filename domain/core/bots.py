@@ -175,6 +175,7 @@ class Tree:
     plies: int
     turns: int
     answers: int = 0
+    seed: int = 0  # of the answers' draws (see `iterate`)
 
 
 def search_move(game: AnyGame, state: Any, seat: int, rng: Random, iterations: int = ITERATIONS,
@@ -197,7 +198,7 @@ def search_move(game: AnyGame, state: Any, seat: int, rng: Random, iterations: i
         game, sample, seat, game.legal(sample, seat), rng, GREEDY_SAMPLE))]
     tree = Tree(game, rng, Node(seat), ranked, rollout_plies(game) if plies is None else plies,
                 horizon(game) if turns is None else turns,
-                game.search_answers if answers is None else answers)
+                game.search_answers if answers is None else answers, rng.getrandbits(64))
     for _ in range(iterations):
         if should_stop is not None and should_stop():
             break
@@ -235,7 +236,11 @@ def widest(ranked: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
 def iterate(tree: Tree, sample: Any) -> None:
     """One iteration on one sample: select, expand, roll out, back up."""
     path, state, turns = descend(tree, sample)
-    state = rollout(tree, state, path[-1].seat, turns)
+    # The n-th answers to every root command meet the same draws (common random numbers):
+    # a few greedy answers judge each root command, and luck of the draw would outweigh the
+    # difference between them.
+    nth = path[1].visits if len(path) > 1 else 0
+    state = rollout(tree, state, path[-1].seat, turns, Random(hash((tree.seed, nth))))
     backup(tree.game, path, state)
 
 
@@ -294,7 +299,7 @@ def available(node: Node, moves: Sequence[Any]) -> tuple[list[tuple[Any, Node]],
     return tried, untried
 
 
-def rollout(tree: Tree, state: Any, seat: int, turns: int) -> Any:
+def rollout(tree: Tree, state: Any, seat: int, turns: int, luck: Random) -> Any:
     """Random legal moves from the leaf, where `seat` moved last and `turns` turns have
     begun: cheap, and `evaluate` judges the rest. At most `tree.plies` of them, and none
     past the horizon; then, for `tree.answers` turns past the horizon, greedy's moves (the
@@ -306,21 +311,21 @@ def rollout(tree: Tree, state: Any, seat: int, turns: int) -> Any:
         if tree.turns and begun > tree.turns:
             if begun > tree.turns + tree.answers:
                 break
-            command = answer(tree, state, actor, moves)
+            command, rng = answer(tree, state, actor, moves, luck), luck
         elif plies < tree.plies:
             plies += 1
-            command = tree.rng.choice(moves)
+            command, rng = tree.rng.choice(moves), tree.rng
         else:
             break
-        state, seat, turns = step(tree.game, state, actor, command, tree.rng), actor, begun
+        state, seat, turns = step(tree.game, state, actor, command, rng), actor, begun
     return state
 
 
-def answer(tree: Tree, state: Any, seat: int, moves: list[Any]) -> Any:
+def answer(tree: Tree, state: Any, seat: int, moves: list[Any], rng: Random) -> Any:
     """Greedy's move for `seat` in a rollout: the best `evaluate` one move ahead."""
     if len(moves) == 1:
         return moves[0]
-    return ranked_moves(tree.game, state, seat, moves, tree.rng, GREEDY_SAMPLE)[0][1]
+    return ranked_moves(tree.game, state, seat, moves, rng, GREEDY_SAMPLE)[0][1]
 
 
 def backup(game: AnyGame, path: Sequence[Node], state: Any) -> None:

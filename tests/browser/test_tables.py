@@ -107,6 +107,30 @@ def test_a_clock_running_low_is_marked(chromium, server) -> None:
         ctx.close()
 
 
+def test_the_lobby_makes_a_clock_of_ones_own_and_says_what_is_wrong_with_one(chromium,
+                                                                           server) -> None:
+    ctx, page = new_player(chromium)
+    try:
+        page.goto(server.url + "/")
+        page.fill("#player-name", "Alice")
+        page.select_option("#kind", "tinydraw")
+        assert page.locator("#custom-clock").is_hidden()
+        page.select_option("#clock", "custom")
+        page.fill("#clock-bank", "2")
+        page.fill("#clock-per-move", "30")  # a bank and a time per turn: the server refuses
+        page.click("#create")
+        page.wait_for_selector("#message:has-text('bank_ms')")
+        page.fill("#clock-per-move", "")
+        page.fill("#clock-increment", "5")
+        page.click("#create")
+        page.wait_for_url("**/games/*")
+        game = page.url.rsplit("/", 1)[1].split("#")[0]
+        assert info(server.url, game)["table"]["clock"] == {"bank_ms": 120_000, "increment_ms": 5_000}
+        assert page.errors.errors == []  # type: ignore[attr-defined]
+    finally:
+        ctx.close()
+
+
 def test_leaving_shows_the_bot_until_the_seat_is_taken_back(chromium, server) -> None:
     ctx, alice = new_player(chromium)
     try:

@@ -1,6 +1,7 @@
-// The lobby's table choices when creating a game (PROTOCOL.md, tables): a clock, what
-// follows when it runs out, replacing a player away too long, and a bot at its level in each
-// other seat ("Bots take the other seats"). The creator joins first, so takes seat 1.
+// The lobby's table choices when creating a game (PROTOCOL.md, tables): a clock (a preset,
+// or one's own bank and increment or time per turn), what follows when it runs out,
+// replacing a player away too long, and a bot at its level in each other seat ("Bots take
+// the other seats"). The creator joins first, so takes seat 1.
 
 import { $, h, mount } from "./dom.js";
 import { clockWords, PRESETS } from "./clock.js";
@@ -10,15 +11,51 @@ import { EXPIRIES, LEVELS } from "./tablewords.js";
 export function tableFields() {
   return [
     h("label", {}, "Clock",
-      h("select", { id: "clock", name: "clock" },
+      h("select", { id: "clock", name: "clock", onchange: (e) => showCustomClock(e.target.value) },
         h("option", { value: "" }, "none"),
-        Object.keys(PRESETS).map((name) => h("option", { value: name }, clockWords(name))))),
+        Object.keys(PRESETS).map((name) => h("option", { value: name }, clockWords(name))),
+        h("option", { value: "custom" }, "my own…"))),
+    h("div", { id: "custom-clock", class: "custom-clock", hidden: true },
+      numberField("clock-bank", "Time bank (minutes)", "0.5"),
+      numberField("clock-increment", "Added at each turn's end (seconds)", "1"),
+      numberField("clock-per-move", "Or a fixed time per turn (seconds)", "1")),
     h("label", {}, "When a clock runs out",
       h("select", { id: "on-expiry", name: "on-expiry" },
         Object.entries(EXPIRIES).map(([value, words]) => h("option", { value }, words)))),
     h("label", {}, "Replace a player away for (seconds)",
       h("input", { id: "leave-after", name: "leave-after", type: "number", min: 1, step: 1, placeholder: "never", inputmode: "numeric" })),
   ];
+}
+
+function numberField(id, label, step) {
+  return h("label", {}, label,
+    h("input", { id, name: id, type: "number", min: 0, step, inputmode: "decimal" }));
+}
+
+/** Show the custom clock's fields while "my own…" is chosen. */
+function showCustomClock(choice) {
+  $("#custom-clock").hidden = choice !== "custom";
+}
+
+/** The custom clock in milliseconds: a bank (with its increment) or a time per turn. The
+ * server checks the combination (one of the two, at least a second) and says what is wrong. */
+function customClock() {
+  const ms = (id, unit) => {
+    const text = $(`#${id}`).value.trim();
+    if (!text) return 0;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`the clock's ${id.slice(6)} is not a positive number`);
+    return Math.round(value * unit);
+  };
+  const clock = {};
+  const bank = ms("clock-bank", 60000);
+  const increment = ms("clock-increment", 1000);
+  const perMove = ms("clock-per-move", 1000);
+  if (bank) clock.bank_ms = bank;
+  if (increment) clock.increment_ms = increment;
+  if (perMove) clock.per_move_ms = perMove;
+  if (!bank && !perMove) throw new Error("give the clock a time bank or a time per turn");
+  return clock;
 }
 
 /** One level chooser per seat after the creator's: a bot at a level, or a person. */
@@ -46,7 +83,7 @@ export function readTable() {
   const table = {};
   const clock = $("#clock").value;
   if (clock) {
-    table.clock = clock;
+    table.clock = clock === "custom" ? customClock() : clock;
     table.on_expiry = $("#on-expiry").value;
   }
   const away = $("#leave-after").value.trim();
