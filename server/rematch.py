@@ -8,6 +8,8 @@ too) gets their rotated seat with a new token. Bots accept at once, at their lev
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -16,6 +18,7 @@ from domain.core.table import RematchOffered
 
 from .protocol import Rematched
 from .service import Problem
+from .store import Conflict
 
 if TYPE_CHECKING:
     from .service import Service
@@ -42,31 +45,41 @@ class Rematches:
         return Rematched(new_id, new_seat, new_token)
 
     async def _offered(self, row: GameRow) -> str:
-        """The rematch's game id, creating and announcing it if nobody has yet."""
+        """The rematch's game id, creating and announcing it if nobody has yet.
+
+        Its id follows from the finished game's, so processes that create it at once make
+        one game, not one each (the store refuses the second row): an id of their own left
+        an empty game waiting for good in the lobby whenever the other's offer was logged
+        first. Whoever logs the offer seats the bots."""
         runtime = await self.service.runtime.get(row.game_id)
         if runtime is None:
             raise Problem(404, "unknown_kind", f"The game kind {row.kind!r} is not installed.")
+        new_id = rematch_id(row.game_id)
         async with runtime.lock:
             known = runtime.tableside.side.rematch
             if known is not None:
                 return known
             table = msgspec.json.decode(row.table) if row.table else {}
-            new_row, _ = await self.service.create(row.kind, row.seats, msgspec.json.decode(row.options),
-                                                   None, table=table)
-            offered = await runtime.tableside.append([RematchOffered(new_row.game_id)], None,
+            with contextlib.suppress(Conflict):  # another process made it: that row stands
+                await self.service.create(row.kind, row.seats, msgspec.json.decode(row.options),
+                                          None, table=table, game_id=new_id)
+            offered = await runtime.tableside.append([RematchOffered(new_id)], None,
                                                      after_the_end=True)
-            known = runtime.tableside.side.rematch
-        if not offered:  # another process offered one first: that one stands
-            if known is None:
-                raise Problem(409, "game_started", "The rematch could not be offered; try again.")
-            return known
-        await self._seat_bots(row, new_row.game_id)
-        return new_row.game_id
+        if offered:
+            await self._seat_bots(row, new_id)
+        elif runtime.tableside.side.rematch != new_id:
+            raise Problem(409, "game_started", "The rematch could not be offered; try again.")
+        return new_id
 
     async def _seat_bots(self, row: GameRow, new_id: str) -> None:
         for seat, level in (await self.service.store.bots(row.game_id)).items():
             await self.service.join(new_id, f"Bot {rotated(seat, row.seats) + 1}",
                                     rotated(seat, row.seats), bot=level)
+
+
+def rematch_id(game_id: str) -> str:
+    """The id of a game's rematch: the same from every process, and like any other id."""
+    return hashlib.sha256(f"rematch of {game_id}".encode()).hexdigest()[:12]
 
 
 def rotated(seat: int, seats: int) -> int:

@@ -21,8 +21,8 @@ from domain.core import (
     rng_for,
 )
 from domain.core.bots import LEVELS
-from domain.core.table import logged_result
 from domain.core.registry import AnyGame
+from domain.core.table import logged_result
 from replays.format import FORMAT, Header, ReplayError, dumps
 from replays.resim import compare_prefix
 from replays.verify import Verified, verify
@@ -112,9 +112,11 @@ class Service:
 
     async def create(self, kind: str, seats: int, options: dict[str, Any],
                      seed: int | None, address: str = "",
-                     table: dict[str, Any] | None = None) -> tuple[GameRow, str]:
+                     table: dict[str, Any] | None = None,
+                     game_id: str | None = None) -> tuple[GameRow, str]:
         """A new waiting game and its creator's token. A chosen seed makes it a practice
-        game: its creator can predict every draw, so it is marked as such everywhere."""
+        game: its creator can predict every draw, so it is marked as such everywhere.
+        `game_id`: a given id (a rematch's); `Conflict` if a game has it already."""
         game = self.kind(kind)
         if seats not in game.seat_counts:
             counts = ", ".join(map(str, game.seat_counts))
@@ -124,7 +126,7 @@ class Service:
         tabled = self.table(table or {})
         await self._check_waiting(address)
         token = new_token()
-        row = GameRow(new_game_id(), kind, encoded, seats, "waiting",
+        row = GameRow(game_id or new_game_id(), kind, encoded, seats, "waiting",
                       seed if seed is not None else secrets.randbits(62), 0, now_ms(),
                       None, None, None, hash_token(token), address, practice=seed is not None,
                       table=tabled)

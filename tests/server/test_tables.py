@@ -226,6 +226,43 @@ def test_a_rematch_seats_the_players_rotated_with_new_tokens_and_bots_at_once(se
     assert stranger.status_code == 403
 
 
+async def test_players_asking_two_processes_for_the_rematch_at_once_get_one_game(
+        tmp_path: Path, redis_url: str) -> None:
+    cluster = Cluster(tmp_path / "plaza.db", 2, redis_url, f"plaza-test-{uuid.uuid4().hex[:8]}:",
+                      extra_env=FAST_BOTS).start()
+    try:
+        url = cluster.url(0)
+        game = tabled_game(url, 2, {"bot_level": "random"})
+        tokens = join_all(url, game, 2)
+        for seat, token in enumerate(tokens):  # both leave: their bots play the game out
+            client = await WsClient.connect(cluster.ws_url(seat), game, token)
+            await client.send({"op": "leave", "ref": "bye"})
+            await client.expect("accepted")
+            await client.close()
+        wait_for(lambda: info(url, game)["status"] == "finished", timeout=60)
+        waiting = {g["game_id"] for g in httpx.get(f"{url}/api/games").json()
+                   if g["status"] == "waiting"}
+
+        async def ask(seat: int) -> httpx.Response:
+            async with httpx.AsyncClient() as client:
+                return await client.post(f"{cluster.url(seat)}/api/games/{game}/rematch",
+                                         headers={"authorization": f"Bearer {tokens[seat]}"})
+
+        for i in (0, 1):  # each process holds the finished game, as when its players watched
+            assert httpx.get(f"{cluster.url(i)}/api/games/{game}/state").status_code == 200
+        answers = await asyncio.gather(ask(0), ask(1))
+        assert [a.status_code for a in answers] == [201, 201], [a.text for a in answers]
+        games = {a.json()["game_id"] for a in answers}
+        assert len(games) == 1 and sorted(a.json()["seat"] for a in answers) == [0, 1]
+        assert types_of(url, game).count("RematchOffered") == 1
+        assert info(url, games.pop())["status"] == "active"
+        now_waiting = {g["game_id"] for g in httpx.get(f"{url}/api/games").json()
+                       if g["status"] == "waiting"}
+        assert now_waiting <= waiting, "an empty rematch was left waiting"
+    finally:
+        cluster.stop()
+
+
 def _leave_and_finish(server: LiveServer, game: str, token: str) -> None:
     async def leave() -> None:
         client = await WsClient.connect(server.ws_url, game, token)
