@@ -10,6 +10,7 @@ from starlette.routing import Route
 from domain.core import registry
 
 from .http_edge import Handler, address, bearer, body_of, guarded, int_param, json_response, read_body
+from .imports import Imports
 from .limits import PerAddress
 from .protocol import (
     AddBots,
@@ -36,6 +37,7 @@ class Api:
         self.limits = service.limits
         self.creations = PerAddress(self.limits.create_rate, self.limits.create_burst)
         self.rematches = Rematches(service)
+        self.imports = Imports(service)
 
     def pace(self, request: Request) -> None:
         """Games are created (new, forked, imported) at a person's pace, per client address."""
@@ -142,7 +144,7 @@ class Api:
     async def import_replay(self, request: Request) -> Response:
         self.pace(request)
         data = await read_body(request, self.limits.max_replay, self.limits.body_seconds)
-        row = await self.service.import_replay(data, address(request))
+        row = await self.imports.accept(data, address(request))
         return json_response(await self.service.info(row), 201)
 
 

@@ -57,6 +57,14 @@ def info(url: str, game: str) -> dict[str, Any]:
     return dict(httpx.get(f"{url}/api/games/{game}").json())
 
 
+def state_of(url: str, game: str) -> dict[str, Any]:
+    return dict(httpx.get(f"{url}/api/games/{game}/state").json())
+
+
+def waiting_games(url: str) -> set[str]:
+    return {g["game_id"] for g in httpx.get(f"{url}/api/games").json() if g["status"] == "waiting"}
+
+
 # -- clocks ----------------------------------------------------------------------------
 
 
@@ -240,8 +248,7 @@ async def test_players_asking_two_processes_for_the_rematch_at_once_get_one_game
             await client.expect("accepted")
             await client.close()
         wait_for(lambda: info(url, game)["status"] == "finished", timeout=60)
-        waiting = {g["game_id"] for g in httpx.get(f"{url}/api/games").json()
-                   if g["status"] == "waiting"}
+        waiting = waiting_games(url)
 
         async def ask(seat: int) -> httpx.Response:
             async with httpx.AsyncClient() as client:
@@ -249,16 +256,14 @@ async def test_players_asking_two_processes_for_the_rematch_at_once_get_one_game
                                          headers={"authorization": f"Bearer {tokens[seat]}"})
 
         for i in (0, 1):  # each process holds the finished game, as when its players watched
-            assert httpx.get(f"{cluster.url(i)}/api/games/{game}/state").status_code == 200
+            assert state_of(cluster.url(i), game)["outcome"] is not None
         answers = await asyncio.gather(ask(0), ask(1))
         assert [a.status_code for a in answers] == [201, 201], [a.text for a in answers]
         games = {a.json()["game_id"] for a in answers}
         assert len(games) == 1 and sorted(a.json()["seat"] for a in answers) == [0, 1]
         assert types_of(url, game).count("RematchOffered") == 1
         assert info(url, games.pop())["status"] == "active"
-        now_waiting = {g["game_id"] for g in httpx.get(f"{url}/api/games").json()
-                       if g["status"] == "waiting"}
-        assert now_waiting <= waiting, "an empty rematch was left waiting"
+        assert waiting_games(url) <= waiting, "an empty rematch was left waiting"
     finally:
         cluster.stop()
 
