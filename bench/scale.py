@@ -17,7 +17,7 @@ from rich.table import Table
 from bench.cpu import Meter
 from bench.load import Load, Result
 from bench.report import console, latency, pair, print_details, validity
-from bench.runs import Plan, extra_games, options_for, run_async
+from bench.runs import Plan, describe_pauses, extra_games, gc_pauses, options_for, run_async
 from bench.serverproc import BenchServer, raise_fd_limit
 
 SMALL, LARGE, RATE = 10, 1000, 300.0
@@ -29,6 +29,7 @@ class ScaleRow:
     kind: str
     small: Result = field(default_factory=Result)
     large: Result = field(default_factory=Result)
+    pauses: list[str] = field(default_factory=list)  # the collector's, small then large
 
     @property
     def ratio(self) -> float:
@@ -44,10 +45,15 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
     row = ScaleRow(kind)
     load = Load(urls, kind, options_for(kind, plan), meter, plan.deflate)
     try:
+        url = urls[0][0]
         await load.grow(small, plan.spares or 4)
+        before = await gc_pauses(url)
         row.small = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+        row.pauses = [describe_pauses(before, await gc_pauses(url))]
         await load.grow(large, plan.spares or 4)
+        before = await gc_pauses(url)
         row.large = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
+        row.pauses.append(describe_pauses(before, await gc_pauses(url)))
     finally:
         load.close()
     return row
@@ -84,3 +90,6 @@ def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title:
     for row in rows:
         print_details(f"{row.kind} {small} games", row.small)
         print_details(f"{row.kind} {large} games", row.large)
+        for games, pauses in zip((small, large), row.pauses, strict=False):
+            console.print(f"[dim]  {row.kind} {games} games: the server's garbage-collector "
+                          f"pauses: {pauses}[/]")
