@@ -28,6 +28,12 @@ class Villa(Game[State, Command, Event, Options, View]):
     state_type = State
     public_view = True  # nothing in play is secret: see view.py (and no event needs `redact`)
     revealing = REVEALING
+    # The search bot weighs its own turn, then has the opponent answer greedily: the move
+    # greedy cannot see as bad is the one that leaves the opponent an area to close where
+    # it has the most segments, and a random answer seldom closes it. Search against
+    # greedy, two players, seats alternated: no horizon and random answers won 6 of 16
+    # games at 0.3 s a move; so, with the best value chosen (core `preferred`), 21.5 of 32
+    # at 0.3 s and 22 of 32 at 0.5 s (~40-50 iterations a move, each a greedy answer).
     search_turns = 1
     search_answers = 1
 

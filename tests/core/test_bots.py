@@ -19,7 +19,17 @@ import msgspec
 import pytest
 
 from domain.core import Game, Illegal, Outcome, ranks_from, registry, rng_for
-from domain.core.bots import LEVELS, Level, Node, choose, greedy_move, search_move
+from domain.core.bots import (
+    LEVELS,
+    Level,
+    Node,
+    Tree,
+    choose,
+    greedy_move,
+    preferred,
+    rollout,
+    search_move,
+)
 from domain.core.simulate import Simulation
 from replays.format import FORMAT, Header, dumps
 from replays.verify import verify
@@ -235,6 +245,38 @@ def test_the_search_looks_no_further_than_its_horizon() -> None:
     assert game.seats == {seat, (seat + 1) % 3}
     search_move(game, state, seat, Random(1), iterations=200, turns=0)  # no horizon
     assert game.seats == {0, 1, 2}
+
+
+def test_past_the_horizon_rollouts_play_greedy_answers_for_search_answers_turns() -> None:
+    # Seat 0 has just moved; seat 1 holds 4, 9 and 5 and may play two of them.
+    deck = list(DECK)
+    for card in (1, 2, 4, 9, 5, 3, 6):
+        deck.remove(card)
+    state = State(3, 3, tuple(deck), ((1, 2), (4, 5, 9), (3, 6)), (0, 0, 0), turn=1)
+    for seed in range(4):
+        tree = Tree(KNOWING, Random(seed), Node(0), [], plies=4, turns=1, answers=1)
+        after = rollout(tree, state, 0, 1, Random(seed))
+        assert after.scores == (0, 14, 0)  # greedy's answer: its two best cards
+        assert after.turn == 2 and after.hands[2] == (3, 6)  # and the turn after is not played
+        tree.answers = 0
+        assert rollout(tree, state, 0, 1, Random(seed)) is state  # the horizon: nothing played
+    # Watched looks at one turn: with answers, the next seat's commands are tried as well.
+    game = Watched()
+    state, seat = next(positions(game, 3, 4, 1))
+    game.seats.clear()
+    search_move(game, state, seat, Random(1), iterations=20, answers=1)
+    assert game.seats == {seat, (seat + 1) % 3}
+
+
+def test_with_answers_the_search_prefers_the_best_value_among_the_most_visited() -> None:
+    tree = Tree(KNOWING, Random(1), Node(0), [], plies=4, turns=1)
+    for name, visits, total in (("often", 4, -2.0), ("good", 3, 1.5), ("once", 1, 0.9)):
+        child = Node(0)
+        child.visits, child.total = visits, total
+        tree.root.children[name] = (name, child)
+    assert preferred(tree) == ["often", "good", "once"]  # no answers: by visits
+    tree.answers = 1  # by value, among those visited at least half as often as the most
+    assert preferred(tree) == ["good", "often"]
 
 
 def test_a_turn_of_several_steps_is_worth_its_best_next_step() -> None:
