@@ -15,9 +15,9 @@ from msgspec.structs import replace
 from domain.core.simulate import Simulation
 from domain.villa import GAME, kept, rules, view
 from domain.villa import board as boards
-from domain.villa.board import Board, board, board_from, extended
+from domain.villa.board import Board, board, board_from, closures, extended
 from domain.villa.commands import PlaceHedge
-from domain.villa.geometry import Edge, laid
+from domain.villa.geometry import Cell, Edge, bounding_box, edge_cells, edge_ends, laid, region
 from domain.villa.placing import _unframed, placements
 from domain.villa.state import Placement, State
 
@@ -70,6 +70,51 @@ def test_boards_built_on_the_one_before_are_the_boards_built_afresh() -> None:
         assert_same(board(state), afresh(state))
 
     play(step)
+
+
+def test_a_board_tried_with_many_hedges_stays_kept_and_closes_what_a_flood_fill_closes(
+        ) -> None:
+    """The bots try every placement on one state: each child's board is built on that
+    state's, which stays kept (no board built afresh for the next try); and `closures`,
+    which skips the flood fill for a Hedge meeting the Hedges in play at fewer than two
+    joints (no cycle, so no region), finds what filling next to every new segment finds."""
+    checked = closing = 0
+
+    def step(state: State) -> None:
+        nonlocal checked, closing
+        if state.phase != "place" or state.hedge is None:
+            return
+        b = board(state)
+        for command in GAME.legal(state, state.turn)[::3]:
+            assert isinstance(command, PlaceHedge)
+            new = laid(state.hedge, command.x, command.y, command.rotation, command.mirrored)
+            found = closures(b, new)
+            assert found == filled(b, new)
+            closing += bool(found)
+            child = state
+            for event in GAME.decide(state, state.turn, command, Random(1)):
+                child = GAME.evolve(child, event)
+            board(child)
+            assert board(state) is b
+            checked += 1
+
+    play(step, games=1)
+    assert checked > 500 and closing > 20
+
+
+def filled(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
+    """`closures` without its shortcut: every region next to a new segment filled."""
+    walls = set(b.colours) | {edge for edge, _ in new}
+    box = bounding_box([point for point in [*b.degree, *(p for e, _ in new for p in edge_ends(e))]])
+    seen: set[Cell] = set()
+    found = []
+    for edge, _ in new:
+        for cell in edge_cells(edge):
+            if cell not in seen and cell not in b.cell_area:
+                cells = region(cell, walls, box, seen)
+                if cells is not None:
+                    found.append(sorted(cells))
+    return sorted(found)
 
 
 def test_placements_in_the_fixed_frame_are_those_framed_to_the_board() -> None:
