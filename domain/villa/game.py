@@ -32,8 +32,11 @@ class Villa(Game[State, Command, Event, Options, View]):
     # greedy cannot see as bad is the one that leaves the opponent an area to close where
     # it has the most segments, and a random answer seldom closes it. Search against
     # greedy, two players, seats alternated: no horizon and random answers won 6 of 16
-    # games at 0.3 s a move; so, with the best value chosen (core `preferred`), 21.5 of 32
-    # at 0.3 s and 22 of 32 at 0.5 s (~40-50 iterations a move, each a greedy answer).
+    # games at 0.3 s a move; so, with the best value chosen (core `preferred`), 31.5 of 48
+    # at 0.3 s, 40 of 64 at 0.5 s and 21 of 32 at 1 s (~35, 50 and 100-120 iterations a
+    # move, each paying for a greedy answer). Not kept: two turns of answers (9 of 16 at
+    # 0.5 s, half the iterations), the root cut to greedy's best 8 (19 of 32 at 0.3 s) or 16
+    # (21 of 32 at 0.5 s) rather than every command as good as the 8th.
     search_turns = 1
     search_answers = 1
 
