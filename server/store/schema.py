@@ -117,31 +117,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # A table's options (clocks, leavers) and each bot's level.
     ("ALTER TABLE games ADD COLUMN table_options BLOB",
      "ALTER TABLE bots ADD COLUMN level TEXT NOT NULL DEFAULT 'random'"),
-    # Events in a rowid table, with (game_id, seq) as a unique index: a group commit appends
-    # the rows of many games at once, and in the clustered (WITHOUT ROWID) table each landed
-    # in its own game's leaf, moving whole rows of data on every split. Appended at the end
-    # instead, with only the small key placed among the others, 2 events and a ref of 100
-    # games cost 47-60 us a command against 80-104 (bench/README.md). The unique index keeps
-    # the compare-and-set on (game, seq).
-    ("""CREATE TABLE events_appended(
-        n INTEGER PRIMARY KEY,
-        game_id TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        type TEXT NOT NULL,
-        v INTEGER NOT NULL,
-        actor INTEGER,
-        ref TEXT,
-        at INTEGER NOT NULL,
-        irreversible INTEGER NOT NULL,
-        prev_hash TEXT NOT NULL,
-        hash TEXT NOT NULL,
-        data BLOB NOT NULL,
-        command BLOB)""",
-     f"""INSERT INTO events_appended (game_id, {EVENT_COLUMNS})
-        SELECT game_id, {EVENT_COLUMNS} FROM events ORDER BY game_id, seq""",
-     "DROP TABLE events",
-     "ALTER TABLE events_appended RENAME TO events",
-     "CREATE UNIQUE INDEX events_game_seq ON events(game_id, seq)"),
 )
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]

@@ -15,7 +15,6 @@ import websockets
 
 from domain.core import Envelope, verify_chain
 from domain.core.envelope import NULL
-from server.store.schema import EVENT_COLUMNS
 from tests.support import http
 from tests.support.live import Cluster, LiveServer, PrivateRedis
 from tests.support.wsclient import WsClient, join_all, new_game
@@ -23,8 +22,7 @@ from tests.support.wsclient import WsClient, join_all, new_game
 
 def stored(db: Path, game: str) -> list[Envelope]:
     with sqlite3.connect(db) as conn:
-        rows = conn.execute(f"SELECT game_id, {EVENT_COLUMNS} FROM events WHERE game_id = ? "
-                            "ORDER BY seq", (game,)).fetchall()
+        rows = conn.execute("SELECT * FROM events WHERE game_id = ? ORDER BY seq", (game,)).fetchall()
     return [Envelope(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7]), r[8], r[9],
                      msgspec.Raw(r[10]), NULL if r[11] is None else msgspec.Raw(r[11])) for r in rows]
 

@@ -98,30 +98,3 @@ async def test_a_file_made_before_the_migrations_opens_and_keeps_its_games(tmp_p
         assert version[0][0] == len(MIGRATIONS)
     finally:
         await store.close()
-
-
-async def test_events_of_an_older_file_move_to_the_appended_table_in_order(tmp_path: Path) -> None:
-    import sqlite3
-
-    from server.store import Conflict
-    from server.store.schema import MIGRATIONS, SCHEMA
-
-    path = tmp_path / "old.db"
-    with sqlite3.connect(path) as old:  # the first schema: events clustered by (game, seq)
-        old.executescript(SCHEMA)
-        old.execute("INSERT INTO games VALUES ('old','tinydraw','{}',2,'active',7,0,1,NULL,NULL,NULL)")
-        for seq in (3, 1, 2):  # written out of order: the key, not the insertion, orders them
-            old.execute("INSERT INTO events VALUES ('old',?,'Played',1,0,NULL,1,0,?,?,?)",
-                        (seq, f"p{seq}", f"h{seq}", b'{"type":"Played"}'))
-    store = SqliteStore(str(path))
-    await store.open()
-    try:
-        assert [(e.seq, e.hash) for e in await store.events("old")] == [(1, "h1"), (2, "h2"), (3, "h3")]
-        assert await store.last_seq("old") == 3
-        with pytest.raises(Conflict):  # the unique index keeps the compare-and-set on (game, seq)
-            await store.append("old", [_env("old", 3)])  # type: ignore[list-item]
-        await store.append("old", [_env("old", 4)])  # type: ignore[list-item]
-        assert [e.seq for e in await store.events("old", after=2)] == [3, 4]
-        assert (await store._all("PRAGMA user_version", ()))[0][0] == len(MIGRATIONS)
-    finally:
-        await store.close()
