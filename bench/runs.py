@@ -128,8 +128,11 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
             return int(after.get((gen, bound), 0) - before.get((gen, bound), 0))
         total = count("+Inf")
         if total:
+            bounds = sorted({float(b) for g, b in after if g == gen and b != "+Inf"})
+            longest = next((f"{bound * 1000:g} ms" for bound in bounds
+                            if count(repr(bound)) == total), "over the last bucket")
             parts.append(f"gen {gen}: {total} ({total - count('0.005')} over 5 ms, "
-                         f"{total - count('0.01')} over 10 ms)")
+                         f"{total - count('0.01')} over 10 ms, the longest under {longest})")
     return "; ".join(parts) or "none"
 
 
