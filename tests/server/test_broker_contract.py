@@ -106,9 +106,11 @@ class TestRedisShardedBroker(BrokerContract):
         yield broker
         await broker.close()
 
+
+@pytest.mark.parametrize("sharded", [False, True], ids=["plain", "sharded"])
 async def test_redis_broker_resubscribes_and_calls_hooks_after_redis_restarts(
-        private_redis: PrivateRedis) -> None:
-    broker = RedisBroker(private_redis.url, prefix="t:", retry_delay=0.1)
+        private_redis: PrivateRedis, sharded: bool) -> None:
+    broker = RedisBroker(private_redis.url, prefix="t:", retry_delay=0.1, sharded=sharded)
     await broker.start()
     reconnected = asyncio.Event()
 

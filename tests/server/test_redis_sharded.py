@@ -1,5 +1,6 @@
-"""Sharded pub/sub beyond the contract: across a Redis restart, and on a real Redis Cluster
-(three private nodes on free ports, started and stopped by the test)."""
+"""Sharded pub/sub beyond the contract: on a real Redis Cluster (three private nodes on free
+ports, started and stopped by the test). Its resubscribing after a Redis restart is tested
+with the plain mode's, in test_broker_contract.py."""
 
 from __future__ import annotations
 
@@ -101,27 +102,6 @@ def test_the_variable_selects_sharded_pub_sub(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.delenv("PLAZA_REDIS_SHARDED")
     broker = make_broker("redis://127.0.0.1:6379/0")
     assert isinstance(broker, RedisBroker) and not broker.sharded
-
-
-async def test_sharded_broker_resubscribes_and_calls_hooks_after_redis_restarts(
-        private_redis: PrivateRedis) -> None:
-    broker = RedisBroker(private_redis.url, prefix="t:", retry_delay=0.1, sharded=True)
-    await broker.start()
-    reconnected = asyncio.Event()
-
-    async def hook() -> None:
-        reconnected.set()
-
-    broker.on_reconnect(hook)
-    inbox = Inbox()
-    await broker.subscribe("g", inbox)
-    private_redis.stop()
-    await broker.publish("g", b"lost")  # must not raise while Redis is down
-    private_redis.start()
-    await asyncio.wait_for(reconnected.wait(), 10)
-    await broker.publish("g", b"after")
-    assert await inbox.wait_for(1) == [b"after"]
-    await broker.close()
 
 
 async def test_sharded_pub_sub_on_a_redis_cluster_reaches_every_node_at_once(
