@@ -23,14 +23,15 @@ def tune_gc() -> None:
     which alone set Bella Vista's open-loop p99 (30-58 ms). At 5,000, with 50 young passes
     per middle one, Barcelona's open loop at 500 commands/s (bench, 2026-12-04) still had 9
     of its 12 young passes over 5 ms and 7 over 10 ms, and a middle pass, over what 50
-    young ones kept (cached legal lists, views, coroutines), took 10-25 ms. At 1,000 and 5:
-    150 young passes, 1 over 5 ms; 25 middle ones, 5 over 5 ms and 2 over 10 ms; about the
-    same CPU in all, and an open-loop p99 of 4-6 ms for every game but Villa (10.3 ms). The
-    old generation is left for rare full passes.
+    young ones kept (cached legal lists, views, coroutines), took 10-25 ms. With young passes
+    at 1,000 objects, a middle pass after every 5 of them still took 10-20 ms now and then
+    (Villa: 6 of 32 over 10 ms in 8 s, p99 8.1 ms); after every 2, 2 of 23 (p99 6.3-7.8 ms,
+    and every game's p99 under 10 ms in one run of the table), for about the same CPU in
+    all. The old generation is left for rare full passes.
     """
     gc.collect()
     gc.freeze()
-    gc.set_threshold(1_000, 5, 1_000)
+    gc.set_threshold(1_000, 2, 1_000)
     gc.callbacks.append(_time_collections)
 
 
