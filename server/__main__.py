@@ -25,9 +25,10 @@ def tune_gc() -> None:
     of its 12 young passes over 5 ms and 7 over 10 ms, and a middle pass, over what 50
     young ones kept (cached legal lists, views, coroutines), took 10-25 ms. With young passes
     at 1,000 objects, a middle pass after every 5 of them still took 10-20 ms now and then
-    (Villa: 6 of 32 over 10 ms in 8 s, p99 8.1 ms); after every 2, 2 of 23 (p99 6.3-7.8 ms,
-    and every game's p99 under 10 ms in one run of the table), for about the same CPU in
-    all. The old generation is left for rare full passes.
+    (Villa: 6 of 32 over 10 ms in 8 s, p99 8.1 ms); after every 2, 2 to 5 of 23-29 over
+    three runs (p99 6.3-10.3 ms; Barcelona none over 10 ms, p99 6.4-7.9), for about the same
+    CPU in all. Villa's middle passes are what is left: its cached legal lists hold hundreds
+    of commands each. The old generation is left for rare full passes.
     """
     gc.collect()
     gc.freeze()
