@@ -85,8 +85,8 @@ def _setup(event: GameStarted) -> State:
 
 def moved(counts: Counts, names: Iterable[str], at: dict[str, int], sign: int = 1) -> Counts:
     """`counts` with one more (sign 1) or one fewer (sign -1) for each name; `at` gives the
-    place of a name. What `add(counts, counts_of(names, order), sign)` gives, without
-    building the count of every name in between."""
+    place of a name. The same as adding `counts_of(names, order)` times `sign`, without
+    counting every name of the order in between."""
     out = list(counts)
     for name in names:
         out[at[name]] += sign

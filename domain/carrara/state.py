@@ -35,10 +35,6 @@ def counts_of(names: tuple[str, ...] | list[str], order: tuple[str, ...]) -> Cou
     return tuple(names.count(name) for name in order)
 
 
-def add(a: Counts, b: Counts, sign: int = 1) -> Counts:
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
-
-
 # gc=False: frozen, holding only immutable values, so no cycle can pass through a state;
 # the collector need not walk the many states that histories and caches keep.
 class Cards(msgspec.Struct, frozen=True, gc=False):
