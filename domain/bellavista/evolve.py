@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TypeVar, assert_never
+from collections.abc import Callable
+from typing import Any, TypeVar, get_args
 
 from msgspec.structs import replace
 
@@ -26,8 +27,8 @@ from .events import (
     StartingOrderDrawn,
     ZoningRevealed,
 )
-from .requirements import eligible
-from .state import Building, Card, Offer, State, initial
+from .requirements import eligible_among
+from .state import Building, Card, Offer, Phase, State, initial
 
 T = TypeVar("T")
 
@@ -43,24 +44,32 @@ def _without(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...
     return tuple(rest)
 
 
-def finish_turn(state: State) -> State:
-    """The next architect builds; after the last, the neutral building or the round end."""
-    if state.builder + 1 < len(state.sequence()):
-        return replace(state, builder=state.builder + 1, phase="reveal")
+def _next_turn(state: State) -> tuple[int, Phase]:
+    """(builder, phase) once the architect building now is done: the next architect builds;
+    after the last, the neutral building or the round end."""
+    if state.builder + 1 < state.builders():
+        return state.builder + 1, "reveal"
     if state.seats == 3 and state.round < ROUNDS:
-        return replace(state, phase="neutral")  # seed: only in rounds 1 to 7
-    return replace(state, phase="round_end")
+        return state.builder, "neutral"  # seed: only in rounds 1 to 7
+    return state.builder, "round_end"
+
+
+def finish_turn(state: State) -> State:
+    builder, phase = _next_turn(state)
+    return replace(state, builder=builder, phase=phase)
 
 
 def _placed(state: State, e: BuildingPlaced) -> State:
-    building = Building(e.owner, e.colour, e.height, e.cells)
+    buildings = (*state.buildings, Building(e.owner, e.colour, e.height, e.cells))
     coins = _at(state.coins, e.seat, state.coins[e.seat] + e.coins)
-    state = replace(state, buildings=(*state.buildings, building), coins=coins)
-    if state.phase == "neutral":
-        return replace(state, phase="round_end")
-    if not e.forced and eligible(state, e.seat):
-        return replace(state, phase="contract")
-    return finish_turn(state)  # seed: a forced border placement ends the turn at once
+    builder, phase = state.builder, state.phase
+    if phase == "neutral":
+        phase = "round_end"
+    elif not e.forced and eligible_among(state, e.seat, buildings):
+        phase = "contract"
+    else:  # seed: a forced border placement ends the turn at once
+        builder, phase = _next_turn(state)
+    return replace(state, buildings=buildings, coins=coins, builder=builder, phase=phase)
 
 
 def _offered(state: State, e: OfferMade) -> State:
@@ -68,14 +77,13 @@ def _offered(state: State, e: OfferMade) -> State:
     offer = Offer(e.seat, e.card, e.cost)
     hands = _at(state.hands, e.seat, _without(state.hands[e.seat], (e.card,)))
     coins = _at(state.coins, e.seat, state.coins[e.seat] - e.cost)
-    if e.space < len(state.costs):
-        state = replace(state, spaces=_at(state.spaces, e.space, offer))
-    else:
-        state = replace(state, late=(*state.late, offer))
     turn = state.offer_turn + 1
     phase = "reveal" if turn == len(state.order) else "offer"
-    return replace(state, hands=hands, coins=coins, offer_turn=turn, phase=phase,
-                   builder=0)
+    if e.space < len(state.costs):
+        return replace(state, spaces=_at(state.spaces, e.space, offer), hands=hands,
+                       coins=coins, offer_turn=turn, phase=phase, builder=0)
+    return replace(state, late=(*state.late, offer), hands=hands, coins=coins,
+                   offer_turn=turn, phase=phase, builder=0)
 
 
 def _revealed(state: State, e: CardRevealed) -> State:
@@ -95,12 +103,18 @@ def _drawn(state: State, e: HandDrawn) -> State:
 
 def _contract_taken(state: State, e: ContractTaken) -> State:
     assert e.contract is not None, "evolve needs the unredacted event"
-    return finish_turn(replace(
+    builder, phase = _next_turn(state)
+    return replace(
         state,
         contracts=tuple(c for c in state.contracts if c != e.contract),
         taken=_at(state.taken, e.seat, (*state.taken[e.seat], e.contract)),
         took_this_round=_at(state.took_this_round, e.seat, True),
-    ))
+        builder=builder, phase=phase,
+    )
+
+
+def _not_built(state: State, e: BuildingNotBuilt) -> State:
+    return replace(state, phase="round_end") if state.phase == "neutral" else finish_turn(state)
 
 
 def _colour_chosen(state: State, e: ColourChosen) -> State:
@@ -123,42 +137,48 @@ def _round_ended(state: State, e: RoundEnded) -> State:
     )
 
 
+def _objectives(state: State, e: ObjectivesDrawn) -> State:
+    return replace(state, height_objective=e.height, grouping_objective=e.grouping)
+
+
+def _zoning(state: State, e: ZoningRevealed) -> State:
+    return replace(state, zoning=e.card, zoning_pile=(*state.zoning_pile, e.card))
+
+
+def _contracts_drawn(state: State, e: ContractsDrawn) -> State:
+    return replace(state, contracts=state.contracts + e.cards,
+                   contracts_drawn=state.contracts_drawn + e.cards)
+
+
+def _declined(state: State, e: ContractDeclined) -> State:
+    return finish_turn(state)
+
+
+def _revealed_contracts(state: State, e: ContractsRevealed) -> State:
+    return state  # the cards were in `taken` all along, hidden only by the views
+
+
+def _ended(state: State, e: GameEnded) -> State:
+    return replace(state, phase="over")
+
+
+# One case per event type after GameStarted, found by the event's exact type: a `match`
+# tried the cases in turn, and each failed class pattern cost more than a case's work.
+_CASES: dict[type[Any], Callable[[State, Any], State]] = {
+    OfferMade: _offered, CardRevealed: _revealed, BuildingPlaced: _placed, HandDrawn: _drawn,
+    ZoningRevealed: _zoning, RoundEnded: _round_ended, ContractDeclined: _declined,
+    ContractTaken: _contract_taken, ColourChosen: _colour_chosen,
+    ContractsRevealed: _revealed_contracts, ContractsDrawn: _contracts_drawn,
+    ObjectivesDrawn: _objectives, StartingOrderDrawn: _starting_order, GameEnded: _ended,
+    BuildingNotBuilt: _not_built,
+}
+# Exhaustive over the events, checked at import: a new event type needs its case here.
+assert {GameStarted, *_CASES} == set(get_args(Event)), "evolve lacks a case"
+
+
 def evolve(state: State | None, event: Event) -> State:
-    """Apply one event; every event of the union has its case (mypy checks `assert_never`)."""
-    if isinstance(event, GameStarted):
+    """Apply one event; every event of the union has its case (`_CASES`)."""
+    if type(event) is GameStarted:
         return initial(event.seats, event.layout, event.town, event.costs)
     assert state is not None, "the first event of a game is GameStarted"
-    match event:
-        case ColourChosen():
-            return _colour_chosen(state, event)
-        case ObjectivesDrawn(height, grouping):
-            return replace(state, height_objective=height, grouping_objective=grouping)
-        case ZoningRevealed(card):
-            return replace(state, zoning=card, zoning_pile=(*state.zoning_pile, card))
-        case ContractsDrawn(cards):
-            return replace(state, contracts=state.contracts + cards,
-                           contracts_drawn=state.contracts_drawn + cards)
-        case StartingOrderDrawn():
-            return _starting_order(state, event)
-        case HandDrawn():
-            return _drawn(state, event)
-        case OfferMade():
-            return _offered(state, event)
-        case CardRevealed():
-            return _revealed(state, event)
-        case BuildingPlaced():
-            return _placed(state, event)
-        case BuildingNotBuilt():
-            return replace(state, phase="round_end") if state.phase == "neutral" else (
-                finish_turn(state))
-        case ContractTaken():
-            return _contract_taken(state, event)
-        case ContractDeclined():
-            return finish_turn(state)
-        case ContractsRevealed():
-            return state  # the cards were in `taken` all along, hidden only by the views
-        case RoundEnded():
-            return _round_ended(state, event)
-        case GameEnded():
-            return replace(state, phase="over")
-    assert_never(event)
+    return _CASES[type(event)](state, event)

@@ -72,6 +72,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
         """The construction order: the cards above the board, left to right."""
         return tuple([o for o in self.spaces if o is not None]) + self.late
 
+    def builders(self) -> int:
+        """len(sequence()), without building it."""
+        return len(self.spaces) - self.spaces.count(None) + len(self.late)
+
     def positions(self) -> list[int]:
         """The offer space of each card of `sequence()` (past the board: right of the 0)."""
         above = [i for i, o in enumerate(self.spaces) if o is not None]

@@ -10,13 +10,24 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 from typing import Any, TypeVar
 
+from domain.core.memo import per_state
+
 from .commands import PlaceBuilding
-from .components import FOOTPRINTS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_kind
+from .components import FOOTPRINTS, NEIGHBORHOODS, SUBSIDIZED, TILE_SIDE, ZONING, Cells, tile_kind
 from .layouts import Layout
 
 Cell = tuple[int, int]
 T = TypeVar("T")
 _SUBSIDIZED = {card: frozenset(tiles) for card, tiles in SUBSIDIZED.items()}
+
+# A placement's facts that contract cards count, as counters packed in one int (`counts`):
+# the counts of an architect's buildings are the sum of their placements' `counts`, one
+# addition each instead of one test per building and card. A counter takes COUNTER_BITS
+# bits; an architect has at most 16 buildings, so no counter spills into the next.
+COUNTER_BITS = 8
+COUNTER_MAX = (1 << COUNTER_BITS) - 1
+WITHIN = {tile: i for i, tile in enumerate(NEIGHBORHOODS)}  # entirely on this tile
+SPANNING, BORDER, RIVERS, PARKS = range(len(NEIGHBORHOODS), len(NEIGHBORHOODS) + 4)
 
 
 def _neighbours(cell: Cell) -> tuple[Cell, ...]:
@@ -75,8 +86,8 @@ class _Space:
 class Placement:
     """One way to put a building of some height on free Neighborhood spaces, with its facts."""
 
-    __slots__ = ("border", "cells", "command", "halo", "mask", "parks", "rivers", "tiles",
-                 "within")
+    __slots__ = ("border", "cells", "command", "counts", "halo", "mask", "parks", "rivers",
+                 "tiles", "within")
 
     def __init__(self, town: Town, command: PlaceBuilding, cells: Cells) -> None:
         self.command = command
@@ -104,6 +115,12 @@ class Placement:
         self.parks = town.shared(parks)
         self.rivers = town.shared(rivers)
         self.border = border
+        counters = [WITHIN[self.within]] if self.within is not None else []
+        for counter, fact in ((SPANNING, len(self.tiles) >= 2), (BORDER, border),
+                              (RIVERS, bool(rivers)), (PARKS, bool(parks))):
+            if fact:
+                counters.append(counter)
+        self.counts = sum(1 << (COUNTER_BITS * c) for c in counters)
 
     def allowed_by(self, zoning: str) -> bool:
         """Whether this placement respects the zoning card (seed: the five kinds)."""
@@ -214,5 +231,13 @@ class Town:
 # The towns of the games in play: the six presets, and a random or custom town per game
 # (about 280 KiB each); fewer than the games in play would rebuild one at every call.
 @lru_cache(maxsize=256)
-def town_of(layout: Layout) -> Town:
+def _town(layout: Layout) -> Town:
     return Town(layout)
+
+
+# Hashing a layout (15 structs) costs about as much as applying an event, yet every state
+# of a game holds the very same layout tuple: it is found by identity first (keeping at
+# most 64 more towns alive than `_town` does), by value only on a miss.
+@per_state(size=64)
+def town_of(layout: Layout) -> Town:
+    return _town(layout)
