@@ -11,18 +11,13 @@ It stops where a seat must choose (a command) or something random must be reveal
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from itertools import islice
-from typing import assert_never
+from typing import Any
 
 from msgspec.structs import replace
 
-from .actions import (
-    builds,
-    can_drop_passenger,
-    placements,
-    street_actions,
-    task_actions,
-)
+from .actions import can_drop_passenger
 from .components import (
     BAG,
     BENEFIT_VP,
@@ -71,6 +66,7 @@ from .events import (
     TurnEnded,
     Walked,
 )
+from .exists import can_act, can_build, can_do_task, can_place, has_street_action
 from .gains import gain, pop, push, replace_top
 from .pedestrians import add_joy, hex_free, place_hex, step
 from .performing import (
@@ -220,16 +216,15 @@ def _joy(s: State, e: JoyGiven) -> State:
 
 def _task_settled(s: State, task: Task) -> bool:
     """Whether the top task has nothing left to choose (it is then dropped)."""
-    p = s.players[task.seat]
     match task.kind:
         case "act":
-            return not task_actions(s, task)
+            return not can_do_task(s, task)
         case "narrow":
-            return not task_actions(s, replace(task, actions=("narrow",)))
+            return not can_act(s, task.seat, "narrow", task.flags)
         case "passenger":
             return not can_drop_passenger(s, task.seat, task.flags)
         case "sagrada":
-            return task.n <= 0 or p.sagrada >= SAGRADA_TOP
+            return task.n <= 0 or s.players[task.seat].sagrada >= SAGRADA_TOP
         case "walk":
             return not any(task.steps) and not any(task.joy) and not task.chunks
         case "hex":
@@ -248,11 +243,11 @@ def until_choice(s: State) -> State:
             s = pop(s)
             continue
         match s.phase:
-            case "place" if not placements(s, s.turn):
+            case "place" if not can_place(s, s.turn):
                 s = end_turn(replace(s, end=True))  # assumption: nobody can place
-            case "actions" if not _actions_left(s):
+            case "actions" if not has_street_action(s, s.turn):
                 s = replace(s, phase="build")
-            case "build" if not builds(s, s.turn):
+            case "build" if not can_build(s, s.turn):
                 s = replace(s, phase="confirm")
             case "confirm" if not s.confirm:
                 s = end_turn(s)
@@ -264,30 +259,19 @@ def until_choice(s: State) -> State:
                 return s
 
 
-def _actions_left(s: State) -> bool:
-    return bool(street_actions(s, s.turn))
-
-
-# The events of a street action (performing.py), and those that answer a task.
-ActionEvent = (ActionTaken | CobblestonePlaced | StreetBuilt | IntersectionBuilt | ProjectTaken
-               | ProjectImproved | ServiceBuilt | TramMoved | PassengerPlaced)
-TaskEvent = (BenefitsChosen | Skipped | SagradaStepped | SagradaTileChosen | Stored | Walked
-             | JoyGiven | HexPlaced | StartingJoyChosen)
-
-
 # `decide` folds its events to find what they reveal (flow.py); the platform then folds
 # the very same event objects into the very same state object again. `fold` keeps what
-# decide made, found by identity, so the second fold costs a look-up; a replay, whose events
-# decide never made, only looks. An entry keeps its state and event alive, so their ids
-# stay theirs while it is there; a command's events are folded again at once, so a few
-# hundred entries outlast any command.
+# decide made, found by the event's identity (and checked against the state's), so the
+# second fold costs a look-up; a replay, whose events decide never made, only looks. An
+# entry keeps its state and event alive, so their ids stay theirs while it is there; a
+# command's events are folded again at once, so a few hundred entries outlast any command.
 FOLDED = 256
-_folded: dict[tuple[int, int], tuple[State | None, Event, State]] = {}
+_folded: dict[int, tuple[State | None, Event, State]] = {}
 
 
 def evolve(state: State | None, event: Event) -> State:
     """Apply one event (`fold` may have applied it already to this same state object)."""
-    entry = _folded.get((id(state), id(event)))
+    entry = _folded.get(id(event))
     if entry is not None and entry[0] is state and entry[1] is event:
         return entry[2]
     return _apply(state, event)
@@ -302,91 +286,64 @@ def fold(state: State, event: Event) -> State:
         with contextlib.suppress(RuntimeError):
             for old in list(islice(_folded, FOLDED // 4)):
                 _folded.pop(old, None)
-    _folded[(id(state), id(event))] = (state, event, new)
+    _folded[id(event)] = (state, event, new)
     return new
 
 
 def _apply(state: State | None, event: Event) -> State:
-    """Apply one event; every event of the union has its case (mypy checks `assert_never`)."""
-    if isinstance(event, GameStarted):
+    """Apply one event, then take the steps that need no choice."""
+    if state is None or type(event) is GameStarted:
+        assert isinstance(event, GameStarted), "the first event must be GameStarted"
         return _setup(event)
-    assert state is not None, "the first event must be GameStarted"
-    match event:
-        case SetupDrawn():
-            s = _drawn_setup(state, event)
-        case CitizensDrawn():
-            s = _citizens_drawn(state, event)
-        case CitizensPlaced():
-            s = _placed(state, event)
-        case ActionsEnded():
-            s = replace(state, phase="build")
-        case Built():
-            s = built(state, event)
-        case CitizenUncovered():
-            s = state  # the stack already shows it
-        case TurnEnded():
-            s = end_turn(state)
-        case ProjectsRevealed():
-            s = revealed(state, event)
-        case ProjectsRefreshed():
-            s = refreshed(state, event)
-        case ProjectsReshuffled():
-            s = reshuffled(state, event)
-        case CerdaScored():
-            s = scored_section(state, event)
-        case (ActionTaken() | CobblestonePlaced() | StreetBuilt() | IntersectionBuilt()
-              | ProjectTaken() | ProjectImproved() | ServiceBuilt() | TramMoved()
-              | PassengerPlaced()):
-            s = _performed(state, event)
-        case (BenefitsChosen() | Skipped() | SagradaStepped() | SagradaTileChosen() | Stored()
-              | Walked() | JoyGiven() | HexPlaced() | StartingJoyChosen()):
-            s = _answered(state, event)
-        case _:
-            assert_never(event)
-    return until_choice(s)
+    return until_choice(_HANDLERS[type(event)](state, event))
 
 
-def _performed(s: State, e: ActionEvent) -> State:
-    match e:
-        case ActionTaken():
-            return plain(s, e)
-        case CobblestonePlaced():
-            return cobblestone(s, e)
-        case StreetBuilt():
-            return street(s, e)
-        case IntersectionBuilt():
-            return intersection(s, e)
-        case ProjectTaken():
-            return take(s, e)
-        case ProjectImproved():
-            return improve(s, e)
-        case ServiceBuilt():
-            return service(s, e)
-        case TramMoved():
-            return tram(s, e)
-        case PassengerPlaced():
-            return passenger(s, e)
-    assert_never(e)
+def _unchanged(s: State, e: CitizenUncovered) -> State:
+    return s  # the stack already shows it
 
 
-def _answered(s: State, e: TaskEvent) -> State:
-    match e:
-        case BenefitsChosen():
-            return _benefits(s, e)
-        case Skipped():
-            return pop(s)
-        case SagradaStepped(seat):
-            return _sagrada_step(s, seat)
-        case SagradaTileChosen():
-            return _sagrada_tile(s, e)
-        case Stored(seat, coins, cloths):
-            return with_player(pop(s), seat, coins=coins, cloths=cloths)
-        case Walked():
-            return _walk(s, e)
-        case JoyGiven():
-            return _joy(s, e)
-        case HexPlaced(seat, spot, violet):
-            return place_hex(pop(s), seat, spot, violet)
-        case StartingJoyChosen(seat, pedestrian):
-            return add_joy(pop(s), seat, pedestrian, 1)
-    assert_never(e)
+def _actions_ended(s: State, e: ActionsEnded) -> State:
+    return replace(s, phase="build")
+
+
+def _turn_ended(s: State, e: TurnEnded) -> State:
+    return end_turn(s)
+
+
+def _skipped(s: State, e: Skipped) -> State:
+    return pop(s)
+
+
+def _sagrada_stepped(s: State, e: SagradaStepped) -> State:
+    return _sagrada_step(s, e.seat)
+
+
+def _stored(s: State, e: Stored) -> State:
+    return with_player(pop(s), e.seat, coins=e.coins, cloths=e.cloths)
+
+
+def _hex_placed(s: State, e: HexPlaced) -> State:
+    return place_hex(pop(s), e.seat, e.spot, e.violet)
+
+
+def _starting_joy(s: State, e: StartingJoyChosen) -> State:
+    return add_joy(pop(s), e.seat, e.pedestrian, 1)
+
+
+# What each event does to the state, found by its type: a `match` over the 26 events tried
+# them one after the other, which cost a fold more than most events' own changes.
+# tests/barcelona/test_exists.py checks that every event of the union has its entry.
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    SetupDrawn: _drawn_setup, CitizensDrawn: _citizens_drawn, CitizensPlaced: _placed,
+    ActionsEnded: _actions_ended, Built: built, CitizenUncovered: _unchanged,
+    TurnEnded: _turn_ended, ProjectsRevealed: revealed, ProjectsRefreshed: refreshed,
+    ProjectsReshuffled: reshuffled, CerdaScored: scored_section,
+    # the street actions and those granted by tasks (performing.py)
+    ActionTaken: plain, CobblestonePlaced: cobblestone, StreetBuilt: street,
+    IntersectionBuilt: intersection, ProjectTaken: take, ProjectImproved: improve,
+    ServiceBuilt: service, TramMoved: tram, PassengerPlaced: passenger,
+    # the answers to a task
+    BenefitsChosen: _benefits, Skipped: _skipped, SagradaStepped: _sagrada_stepped,
+    SagradaTileChosen: _sagrada_tile, Stored: _stored, Walked: _walk, JoyGiven: _joy,
+    HexPlaced: _hex_placed, StartingJoyChosen: _starting_joy,
+}

@@ -1,0 +1,114 @@
+"""The shortcuts `evolve` takes answer as the full lists do: each existence check of
+exists.py is `bool()` of its list in actions.py, over the states random play reaches and
+over those states with the holdings and the board the checks read changed at random (the
+corners random play seldom reaches: no Coins, no Cloths, every Intersection built...)."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any, get_args
+
+import pytest
+from msgspec.structs import replace
+
+from domain.barcelona import GAME
+from domain.barcelona.actions import (
+    action_commands,
+    builds,
+    placements,
+    street_actions,
+    task_actions,
+)
+from domain.barcelona.components import Action
+from domain.barcelona.events import Event
+from domain.barcelona.evolve import _HANDLERS
+from domain.barcelona.exists import (
+    can_act,
+    can_build,
+    can_do_task,
+    can_place,
+    has_street_action,
+)
+from domain.barcelona.state import Flag, State, Task, with_player
+from domain.core.simulate import Simulation
+
+from .test_properties import COMBOS
+
+ACTIONS: tuple[Action, ...] = get_args(Action)
+FLAGS: tuple[tuple[Flag, ...], ...] = ((), ("no_coins",), ("anywhere",), ("no_cloth",),
+                                       ("free_passenger",))
+
+
+def reached(seats: int, options: dict[str, Any], seed: int) -> list[State]:
+    """Every state a seeded random game passes through."""
+    sim, rng, states = Simulation(GAME, seats, options, seed=seed), Random(seed), []
+    while sim.outcome() is None:
+        states.append(sim.state)
+        seat = rng.choice(sim.active())
+        sim.command(seat, rng.choice(sim.legal(seat)))
+    return [*states, sim.state]
+
+
+def shaken(state: State, rng: Random) -> State:
+    """`state` with a seat's holdings, the Intersections, Citizens, Streets and Sidewalk
+    changed at random (not a state play reaches, but one each check must still answer as
+    its list): often all but a few spaces taken, where the checks' shortcuts part ways."""
+    seat = rng.randrange(state.seats)
+    p = state.players[seat]
+    state = with_player(state, seat, coins=rng.choice((0, 0, 1, 2, 3, p.coins)),
+                        cloths=rng.choice((0, 1, 2, p.cloths)),
+                        intersections=rng.choice((0, 1, 3, 4, 5, p.intersections)),
+                        cobbles=rng.choice((0, 5, 6, p.cobbles)), hand=rng.choice(((), p.hand)),
+                        wide=rng.choice((0, 1, p.wide)), narrow=rng.choice(((0, 0), (0, 1), p.narrow)))
+    return replace(state, intersections=_taken(state.intersections, rng, 0),
+                   stacks=_taken(state.stacks, rng, ("upper",), ()),
+                   streets=_taken(state.streets, rng, 1), sidewalk=_taken(state.sidewalk, rng, 0),
+                   tiles_left=tuple(rng.choice((0, n)) for n in state.tiles_left),
+                   crossing=rng.choice((None, 0, 6, 12, 13)))
+
+
+def _taken(spaces: tuple[Any, ...], rng: Random, taken: Any, free: Any = None) -> tuple[Any, ...]:
+    """`spaces` as they are, some of them changed, all taken but a few, or all free but a
+    few."""
+    match rng.randrange(4):
+        case 0:
+            return spaces
+        case 1:
+            return tuple(rng.choice((free, taken)) if rng.random() < 0.3 else s for s in spaces)
+    few = set(rng.sample(range(len(spaces)), rng.randrange(3)))
+    if rng.random() < 0.5:
+        taken, free = free, taken
+    return tuple(free if i in few else taken for i in range(len(spaces)))
+
+
+def check(state: State) -> None:
+    for seat in range(state.seats):
+        assert can_place(state, seat) == bool(placements(state, seat))
+        assert can_build(state, seat) == bool(builds(state, seat))
+        assert has_street_action(state, seat) == bool(street_actions(state, seat))
+        for action in ACTIONS:
+            for flags in FLAGS:
+                assert can_act(state, seat, action, flags) == \
+                    bool(action_commands(state, seat, action, flags)), (action, flags)
+        task = Task("act", seat, actions=(ACTIONS[seat], "intersection", "take"),
+                    flags=FLAGS[seat])
+        assert can_do_task(state, task) == bool(task_actions(state, task))
+    if state.tasks and state.tasks[-1].kind == "act":
+        assert can_do_task(state, state.tasks[-1]) == bool(task_actions(state, state.tasks[-1]))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize(("name", "options"), COMBOS, ids=[name for name, _ in COMBOS])
+def test_each_check_answers_as_its_list(seats: int, name: str, options: dict[str, Any]) -> None:
+    rng = Random(seats)
+    for state in reached(seats, options, seed=seats)[::3]:
+        check(state)
+        for _ in range(3):
+            check(shaken(state, rng))
+
+
+def test_every_event_has_its_handler() -> None:
+    """The table `evolve` finds an event's consequences in names every event of the union
+    (GameStarted, which makes the first state, aside)."""
+    events = set(get_args(Event))
+    assert set(_HANDLERS) | {e for e in events if e.__name__ == "GameStarted"} == events
