@@ -8,6 +8,9 @@ first one used to leave its last word, the 0 of the offer costs, alone as a line
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, get_args
+
 from .components import CONTRACTS, STRIPED, SUBSIDIZED, UNSTRIPED, ZONING, tile_label
 from .events import (
     BuildingNotBuilt,
@@ -107,6 +110,50 @@ def _seats(order: tuple[int, ...]) -> str:
     return ", ".join(_seat(s) for s in order)  # `Seat N`, so a client can name each
 
 
+def _started(e: GameStarted) -> str:
+    costs = ", ".join(str(c) for c in e.costs)
+    town = TOWNS.get(e.layout, e.layout)
+    return f"{e.seats} architects build {town}; offer spaces: {costs} coins."
+
+
+def _colour(e: ColourChosen) -> str:
+    return f"{_seat(e.seat)} chose {e.colour}."
+
+
+def _objectives(e: ObjectivesDrawn) -> str:
+    return f"The objectives are Height: {e.height} and Grouping: " \
+           f"{e.grouping.replace('_', ' ')}."
+
+
+def _zoning(e: ZoningRevealed) -> str:
+    return f"Zoning card: {zoning_short(e.card)}."
+
+
+def _contracts_drawn(e: ContractsDrawn) -> str:
+    return f"Face up: {_plural(len(e.cards), 'new contract card')} " \
+           f"({', '.join(str(c) for c in e.cards)})."
+
+
+def _starting_order(e: StartingOrderDrawn) -> str:
+    return f"The offer order is {_seats(e.order)}."
+
+
+def _drawn(e: HandDrawn) -> str:
+    if e.cards:
+        return f"{_seat(e.seat)} drew {hand_text(e.cards)}."
+    return f"{_seat(e.seat)} drew {_plural(e.count, 'construction card')}."
+
+
+def _offered(e: OfferMade) -> str:
+    shown = f" card {card_text(e.card)}" if e.card else " a card face down"
+    return f"{_seat(e.seat)} paid {_plural(e.cost, 'coin')} for offer space {e.space} and " \
+           f"played{shown}."
+
+
+def _card_revealed(e: CardRevealed) -> str:
+    return f"{_seat(e.seat)} revealed card {card_text(e.card)} on offer space {e.space}."
+
+
 def _placed(e: BuildingPlaced) -> str:
     whose = "the neutral" if e.owner is None else f"a {e.colour}"
     where = f"{_seat(e.seat)} placed {whose} #{e.height} on {cells_text(e.cells)}"
@@ -115,7 +162,23 @@ def _placed(e: BuildingPlaced) -> str:
     return f"{where}." if e.owner is None else f"{where} and earned {_plural(e.coins, 'coin')}."
 
 
-def _revealed(seat: int, contracts: tuple[int, ...]) -> str:
+def _not_built(e: BuildingNotBuilt) -> str:
+    whose = "the neutral" if e.owner is None else "their"
+    return f"{_seat(e.seat)} found no room for {whose} #{e.height}: it is set aside."
+
+
+def _taken(e: ContractTaken) -> str:
+    if e.contract is None:
+        return f"{_seat(e.seat)} took a contract card and put it face down."
+    return f"{_seat(e.seat)} took contract card {e.contract}, face down."
+
+
+def _declined(e: ContractDeclined) -> str:
+    return f"{_seat(e.seat)} took no contract card."
+
+
+def _revealed(e: ContractsRevealed) -> str:
+    seat, contracts = e.seat, e.contracts
     if not contracts:
         return f"{_seat(seat)} has no contract card to turn up."
     coins = sum(CONTRACTS[c].coins for c in contracts)
@@ -124,49 +187,27 @@ def _revealed(seat: int, contracts: tuple[int, ...]) -> str:
            f"{_plural(coins, 'coin')}."
 
 
+def _round_ended(e: RoundEnded) -> str:
+    return f"Round {e.round} ended; next offer order: {_seats(e.order)}."
+
+
+def _ended(e: GameEnded) -> str:
+    return f"The game ended with totals {', '.join(str(s) for s in e.scores)}."
+
+
+# One line per event type, found by the event's exact type (as evolve.py: a `match` tried
+# each class pattern in turn, each failed one costing about as much as a line).
+_LINES: dict[type[Any], Callable[[Any], str]] = {
+    GameStarted: _started, ColourChosen: _colour, ObjectivesDrawn: _objectives,
+    ZoningRevealed: _zoning, ContractsDrawn: _contracts_drawn,
+    StartingOrderDrawn: _starting_order, HandDrawn: _drawn, OfferMade: _offered,
+    CardRevealed: _card_revealed, BuildingPlaced: _placed, BuildingNotBuilt: _not_built,
+    ContractTaken: _taken, ContractDeclined: _declined, ContractsRevealed: _revealed,
+    RoundEnded: _round_ended, GameEnded: _ended,
+}
+assert set(_LINES) == set(get_args(Event)), "describe lacks a line"
+
+
 def describe(event: Event) -> str:
-    match event:
-        case GameStarted(seats, layout, _, spaces):
-            costs = ", ".join(str(c) for c in spaces)
-            town = TOWNS.get(layout, layout)
-            return f"{seats} architects build {town}; offer spaces: {costs} coins."
-        case ColourChosen(seat, colour):
-            return f"{_seat(seat)} chose {colour}."
-        case ObjectivesDrawn(height, grouping):
-            return f"The objectives are Height: {height} and Grouping: " \
-                   f"{grouping.replace('_', ' ')}."
-        case ZoningRevealed(card):
-            return f"Zoning card: {zoning_short(card)}."
-        case ContractsDrawn(cards):
-            return f"Face up: {_plural(len(cards), 'new contract card')} " \
-                   f"({', '.join(str(c) for c in cards)})."
-        case StartingOrderDrawn(order):
-            return f"The offer order is {_seats(order)}."
-        case HandDrawn(seat, count, cards):
-            if cards:
-                return f"{_seat(seat)} drew {hand_text(cards)}."
-            return f"{_seat(seat)} drew {_plural(count, 'construction card')}."
-        case OfferMade(seat, space, cost, card):
-            shown = f" card {card_text(card)}" if card else " a card face down"
-            return f"{_seat(seat)} paid {_plural(cost, 'coin')} for offer space {space} and " \
-                   f"played{shown}."
-        case CardRevealed(seat, space, card):
-            return f"{_seat(seat)} revealed card {card_text(card)} on offer space {space}."
-        case BuildingPlaced():
-            return _placed(event)
-        case BuildingNotBuilt(seat, owner, height):
-            whose = "the neutral" if owner is None else "their"
-            return f"{_seat(seat)} found no room for {whose} #{height}: it is set aside."
-        case ContractTaken(seat, contract):
-            if contract is None:
-                return f"{_seat(seat)} took a contract card and put it face down."
-            return f"{_seat(seat)} took contract card {contract}, face down."
-        case ContractDeclined(seat):
-            return f"{_seat(seat)} took no contract card."
-        case ContractsRevealed(seat, contracts):
-            return _revealed(seat, contracts)
-        case RoundEnded(round_, order):
-            return f"Round {round_} ended; next offer order: {_seats(order)}."
-        case GameEnded(scores):
-            return f"The game ended with totals {', '.join(str(s) for s in scores)}."
-    return type(event).__name__
+    line = _LINES.get(type(event))
+    return type(event).__name__ if line is None else line(event)

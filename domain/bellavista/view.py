@@ -121,7 +121,7 @@ class View(msgspec.Struct, frozen=True, gc=False):
 # audience carries them: each is built once and the same objects serve every view
 # (nothing mutates a view).
 @lru_cache(maxsize=256)  # as many as `town_of` keeps
-def _tiles(layout: Layout) -> list[TileView]:
+def _tiles_by_value(layout: Layout) -> list[TileView]:
     town = town_of(layout)
     out = []
     for spot in layout:
@@ -130,6 +130,12 @@ def _tiles(layout: Layout) -> list[TileView]:
         out.append(TileView(spot.tile, tile_kind(spot.tile), tile_label(spot.tile), corner[0],
                             corner[1], TILE_SIDE, area))
     return out
+
+
+# found by the identity of the game's layout tuple first, as `town_of` (hashing 15 structs)
+@per_state(size=64)
+def _tiles(layout: Layout) -> list[TileView]:
+    return _tiles_by_value(layout)
 
 
 @cache
@@ -229,10 +235,12 @@ def _card(state: State, i: int) -> Card:
 def redact(event: Event, viewer: int | None) -> Event:
     """Empty what `viewer` may not see: others' drawn cards, face-down offers and face-down
     contract cards (turned up at the end by `ContractsRevealed`)."""
-    if isinstance(event, HandDrawn) and event.seat != viewer:
+    # exact types (no event type has subclasses): a failed isinstance on a msgspec Struct
+    # class costs several times more, and most events are none of these
+    if type(event) is HandDrawn and event.seat != viewer:
         return HandDrawn(event.seat, event.count, None)
-    if isinstance(event, OfferMade) and event.seat != viewer:
+    if type(event) is OfferMade and event.seat != viewer:
         return OfferMade(event.seat, event.space, event.cost, None)
-    if isinstance(event, ContractTaken) and event.seat != viewer:
+    if type(event) is ContractTaken and event.seat != viewer:
         return ContractTaken(event.seat, None)
     return event

@@ -11,6 +11,7 @@ import pytest
 
 from domain.bellavista import GAME
 from domain.bellavista.components import CONTRACTS
+from domain.bellavista.describe import _LINES
 from domain.bellavista.events import Event, GameStarted
 from domain.bellavista.evolve import _CASES
 from domain.bellavista.layouts import TileSpot
@@ -23,6 +24,7 @@ from domain.bellavista.requirements import (
 )
 from domain.bellavista.state import State
 from domain.bellavista.town import _town, town_of
+from domain.bellavista.view import _tiles, _tiles_by_value
 from domain.core import EventCodec
 from domain.core.simulate import Simulation
 
@@ -75,9 +77,10 @@ def test_builders_is_the_length_of_the_sequence(seats: int, layout: str, seed: i
         assert state.builders() == len(state.sequence())
 
 
-def test_evolve_has_one_case_per_event_type() -> None:
+def test_evolve_and_describe_have_one_case_per_event_type() -> None:
     assert {GameStarted, *_CASES} == set(get_args(Event))
     assert GameStarted not in _CASES
+    assert set(_LINES) == set(get_args(Event))
 
 
 def test_a_town_found_by_identity_is_the_town_of_an_equal_layout() -> None:
@@ -89,3 +92,4 @@ def test_a_town_found_by_identity_is_the_town_of_an_equal_layout() -> None:
     assert town_of(layout) is town_of(layout)
     other = (*layout[1:], layout[0])  # the same tiles listed in another order
     assert town_of(other) is not town_of(layout)
+    assert _tiles(layout) is _tiles(copy) is _tiles_by_value(layout)
