@@ -15,14 +15,16 @@ from .components import (
 from .events import (
     Built,
 )
-from .gains import add_vp, gain, move_cerda, push
+from .gains import cerda_moved, gain
 from .geometry import BUILDING_BLOCK
 from .pedestrians import add_joy
-from .state import Site, State, Task, put, with_player
+from .state import Site, State, Task, put
 
 
 def built(s: State, e: Built) -> State:
-    """seed: bonus tile, Citizens to the tracks, VP, effects, then the Building marker."""
+    """seed: bonus tile, Citizens to the tracks, VP, effects, then the Building marker.
+    The builder's VP, Cerdà and markers change once, at the end (a Building is the
+    costliest event to fold, and each change of the state copies it)."""
     row = BUILDING_BLOCK[e.site][0]
     if not s.flipped[row]:
         s = replace(s, flipped=put(s.flipped, row, True))
@@ -30,44 +32,51 @@ def built(s: State, e: Built) -> State:
         if joy_to is not None:
             s = add_joy(s, e.seat, joy_to, 1)
         s = gain(s, e.seat, reward)
-    for x in e.crossings:
-        s = _to_track(s, x)
-    s = add_vp(s, e.seat, lowest_visible(s))
-    s = move_cerda(s, e.seat, CERDA_OF_LEVEL[e.level])
-    if e.level == 3:
-        s = add_vp(s, e.seat, LEVEL3_VP)
-    if SAGRADA_OF_LEVEL[e.level]:
-        s = push(s, Task("sagrada", e.seat, n=SAGRADA_OF_LEVEL[e.level]))
-    old = s.sites[e.site]
-    markers = old.markers if old else ()
+    s = _to_tracks(s, e.crossings)
     p = s.players[e.seat]
-    spot = next((i for i, n in enumerate(p.markers) if n), None)
+    cerda, vp = cerda_moved(p.cerda, p.vp + lowest_visible(s), CERDA_OF_LEVEL[e.level])
+    if e.level == 3:
+        vp += LEVEL3_VP
+    tasks = s.tasks
+    if SAGRADA_OF_LEVEL[e.level]:
+        tasks = (*tasks, Task("sagrada", e.seat, n=SAGRADA_OF_LEVEL[e.level]))
+    old = s.sites[e.site]
+    markers, stock = old.markers if old else (), p.markers
+    spot = next((i for i, n in enumerate(stock) if n), None)
     if spot is not None:  # seed: with no markers left the Building is unmarked
-        markers = (*markers, e.seat)
-        s = with_player(s, e.seat, markers=put(p.markers, spot, p.markers[spot] - 1))
+        markers, stock = (*markers, e.seat), put(stock, spot, stock[spot] - 1)
         if p.markers[spot] == 1:
-            s = move_cerda(s, e.seat, 1)
-    s = replace(s, sites=put(s.sites, e.site, Site(e.level, markers)),
-                tiles_left=put(s.tiles_left, e.level, s.tiles_left[e.level] - 1))
-    return replace(s, phase="confirm")
+            cerda, vp = cerda_moved(cerda, vp, 1)
+    players = put(s.players, e.seat, replace(p, vp=vp, cerda=cerda, markers=stock))
+    return replace(s, players=players, tasks=tasks, sites=put(s.sites, e.site, Site(e.level, markers)),
+                   tiles_left=put(s.tiles_left, e.level, s.tiles_left[e.level] - 1), phase="confirm")
 
 
-def _to_track(s: State, x: int) -> State:
-    """seed: the used Citizen goes to the leftmost empty space of its row (research:
+def _to_tracks(s: State, crossings: tuple[int, ...]) -> State:
+    """seed: each used Citizen goes to the leftmost empty space of its row (research:
     beside the board, out of the game, when the row is full)."""
-    stack = s.stacks[x]
-    citizen = stack[-1]
-    s = replace(s, stacks=put(s.stacks, x, stack[:-1]),
-                placed_by=s.placed_by if len(stack) > 1 else put(s.placed_by, x, None))
-    row = CLASSES.index(citizen)
-    spaces = s.track[row]
-    if all(spaces):
-        return replace(s, outside=put(s.outside, row, s.outside[row] + 1))
-    i = spaces.index(False)
-    return replace(s, track=put(s.track, row, put(spaces, i, True)))
+    stacks, placed_by, track = list(s.stacks), list(s.placed_by), list(s.track)
+    outside = s.outside
+    for x in crossings:
+        stack = stacks[x]
+        stacks[x] = stack[:-1]
+        if len(stack) == 1:
+            placed_by[x] = None
+        row = CLASSES.index(stack[-1])
+        spaces = track[row]
+        if all(spaces):
+            outside = put(outside, row, outside[row] + 1)
+        else:
+            track[row] = put(spaces, spaces.index(False), True)
+    return replace(s, stacks=tuple(stacks), placed_by=tuple(placed_by), track=tuple(track),
+                   outside=outside)
+
+
+# The track spaces that show VP, lowest VP first.
+_BY_VP = tuple(sorted(TRACK_VP.items(), key=lambda item: item[1]))
 
 
 def lowest_visible(s: State) -> int:
     """seed: the lowest VP value still visible on any Citizen track (0 if none)."""
-    seen = [v for row in s.track for i, v in TRACK_VP.items() if not row[i]]
-    return min(seen, default=0)
+    track = s.track
+    return next((v for i, v in _BY_VP if not all(row[i] for row in track)), 0)

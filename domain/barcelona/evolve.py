@@ -124,9 +124,10 @@ def _citizens_drawn(s: State, e: CitizensDrawn) -> State:
     for c in e.citizens:
         bag[CLASSES.index(c)] -= 1
     p = s.players[e.seat]
-    s = with_player(replace(s, bag=tuple(bag)), e.seat, hand=p.hand + e.citizens)
+    players = put(s.players, e.seat, replace(p, hand=p.hand + e.citizens))
     if s.phase == "draw":
-        return start_turn(replace(s, turn=(s.turn + 1) % s.seats))
+        return start_turn(s, bag=tuple(bag), players=players, turn=(s.turn + 1) % s.seats)
+    s = replace(s, bag=tuple(bag), players=players)
     if e.seat == s.seats - 1:  # the last hand of the setup
         s = start_turn(s)
         if s.expansion and s.seats >= 3:  # seed: the third player picks a die at Joy 2
@@ -138,21 +139,24 @@ def _citizens_drawn(s: State, e: CitizensDrawn) -> State:
 
 
 def _placed(s: State, e: CitizensPlaced) -> State:
+    """The Citizens leave the hand for the crossing, whose owner gains a benefit, now or
+    at the start of their turn (one change of the state: placing begins every turn)."""
     p = s.players[e.seat]
     hand = list(p.hand)
     stack = (e.bottom, e.top) if e.bottom else (e.top,)
     for c in stack:
         hand.remove(c)
-    s = with_player(s, e.seat, hand=tuple(hand), coins=p.coins - e.paid)
-    s = replace(s, stacks=put(s.stacks, e.crossing, stack),
-                placed_by=put(s.placed_by, e.crossing, e.seat),
-                phase="actions", crossing=e.crossing, used=())
+    players = put(s.players, e.seat, replace(p, hand=tuple(hand), coins=p.coins - e.paid))
+    tasks = s.tasks
     owner = s.intersections[e.crossing]
-    if owner is None:
-        return s
-    if owner == e.seat or s.timing == "immediately":
-        return push(s, Task("benefits", owner, n=1))
-    return with_player(s, owner, waiting=s.players[owner].waiting + 1)
+    if owner is not None:
+        if owner == e.seat or s.timing == "immediately":
+            tasks = (*tasks, Task("benefits", owner, n=1))
+        else:
+            players = put(players, owner, replace(players[owner], waiting=players[owner].waiting + 1))
+    return replace(s, players=players, tasks=tasks, stacks=put(s.stacks, e.crossing, stack),
+                   placed_by=put(s.placed_by, e.crossing, e.seat), phase="actions",
+                   crossing=e.crossing, used=())
 
 
 def _benefits(s: State, e: BenefitsChosen) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from .components import CERDA_OVERFLOW_VP, CERDA_SPACES, Reward
-from .state import State, Task, with_player
+from .state import State, Task, put, with_player
 
 
 def push(state: State, *tasks: Task) -> State:
@@ -25,13 +25,18 @@ def add_vp(state: State, seat: int, vp: int) -> State:
     return with_player(state, seat, vp=state.players[seat].vp + vp) if vp else state
 
 
+def cerda_moved(cerda: int, vp: int, steps: int) -> tuple[int, int]:
+    """(Cerdà space, VP) after `steps` on the Cerdà track (see `move_cerda`)."""
+    to = cerda + steps
+    top = CERDA_SPACES - 1
+    return min(max(to, 0), top), vp + max(0, to - top) * CERDA_OVERFLOW_VP
+
+
 def move_cerda(state: State, seat: int, steps: int) -> State:
     """seed: mandatory; below the bottom is ignored, each step above the top is 2 VP."""
     p = state.players[seat]
-    to = p.cerda + steps
-    over = max(0, to - (CERDA_SPACES - 1))
-    state = with_player(state, seat, cerda=min(max(to, 0), CERDA_SPACES - 1))
-    return add_vp(state, seat, over * CERDA_OVERFLOW_VP)
+    cerda, vp = cerda_moved(p.cerda, p.vp, steps)
+    return with_player(state, seat, cerda=cerda, vp=vp)
 
 
 def pay(state: State, seat: int, coins: int, cloths: int) -> State:
@@ -41,20 +46,23 @@ def pay(state: State, seat: int, coins: int, cloths: int) -> State:
 
 def gain(state: State, seat: int, r: Reward) -> State:
     """VP and Cerdà at once; resources stored at once when they fit and need no choice,
-    else a Store step; Sagrada Família steps and Pedestrian gains as steps to take."""
-    state = add_vp(state, seat, r.vp)
-    if r.cerda:
-        state = move_cerda(state, seat, r.cerda)
+    else a Store step; Sagrada Família steps and Pedestrian gains as steps to take.
+    Made in one change of the state: a gain follows most events."""
     p = state.players[seat]
+    vp, cerda, coins, cloths = p.vp + r.vp, p.cerda, p.coins, p.cloths
+    if r.cerda:
+        cerda, vp = cerda_moved(cerda, vp, r.cerda)
     tasks: list[Task] = []
     if r.coins or r.cloths or r.either:
-        fits = p.coins + p.cloths + r.coins + r.cloths <= p.capacity
-        if fits and not r.either:
-            state = with_player(state, seat, coins=p.coins + r.coins, cloths=p.cloths + r.cloths)
+        if not r.either and coins + cloths + r.coins + r.cloths <= p.capacity:
+            coins, cloths = coins + r.coins, cloths + r.cloths
         else:
             tasks.append(Task("store", seat, coins=r.coins, cloths=r.cloths, either=r.either))
     if r.sagrada:
         tasks.append(Task("sagrada", seat, n=r.sagrada))
     if r.joy or r.steps:
         tasks.append(Task("walk", seat, steps=(r.steps, r.steps), chunks=r.joy))
-    return push(state, *tasks)
+    players = state.players
+    if vp != p.vp or cerda != p.cerda or coins != p.coins or cloths != p.cloths:
+        players = put(players, seat, replace(p, vp=vp, cerda=cerda, coins=coins, cloths=cloths))
+    return replace(state, players=players, tasks=state.tasks + tuple(reversed(tasks)))

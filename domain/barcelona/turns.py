@@ -3,6 +3,8 @@ of the game, as changes of the state (flow.py makes the events nobody chooses)."
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from .components import (
@@ -21,9 +23,10 @@ from .scoring import cerda_scoring
 from .state import State, Task, tiles_remain, with_player
 
 
-def start_turn(s: State) -> State:
-    """A player's turn begins with placing Citizens (after any benefits waiting for it)."""
-    s = replace(s, phase="place", crossing=None, used=())
+def start_turn(s: State, **changes: Any) -> State:
+    """A player's turn begins with placing Citizens (after any benefits waiting for it);
+    `changes` are made in the same step (the event's own)."""
+    s = replace(s, phase="place", crossing=None, used=(), **changes)
     p = s.players[s.turn]
     if p.waiting:  # option: Intersection benefits waiting for this turn
         s = with_player(s, s.turn, waiting=0)
@@ -40,9 +43,15 @@ def end_turn(s: State) -> State:
     return check_scoring(s)
 
 
+SCORING_SPACES = tuple(scoring_space(section) for section in range(SECTIONS))
+
+
 def section_due(s: State) -> bool:
     """seed: a row of the earliest unscored section is filled to its scoring space."""
-    return s.scored < SECTIONS and any(row[scoring_space(s.scored)] for row in s.track)
+    if s.scored >= SECTIONS:
+        return False
+    at = SCORING_SPACES[s.scored]
+    return any([row[at] for row in s.track])
 
 
 def _waiting_first(s: State, phase: str) -> State | None:

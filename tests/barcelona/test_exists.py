@@ -59,8 +59,12 @@ def shaken(state: State, rng: Random) -> State:
                         cloths=rng.choice((0, 1, 2, p.cloths)),
                         intersections=rng.choice((0, 1, 3, 4, 5, p.intersections)),
                         cobbles=rng.choice((0, 5, 6, p.cobbles)), hand=rng.choice(((), p.hand)),
-                        wide=rng.choice((0, 1, p.wide)), narrow=rng.choice(((0, 0), (0, 1), p.narrow)))
+                        wide=rng.choice((0, 1, p.wide)), narrow=rng.choice(((0, 0), (0, 1), p.narrow)),
+                        tram=rng.choice((None, p.tram, rng.randrange(44))))
     return replace(state, intersections=_taken(state.intersections, rng, 0),
+                   passengers=_taken(state.passengers, rng, 1),
+                   display=tuple(rng.choice((None, t)) for t in state.display),
+                   face_down=_taken(state.face_down, rng, True, False),
                    stacks=_taken(state.stacks, rng, ("upper",), ()),
                    streets=_taken(state.streets, rng, 1), sidewalk=_taken(state.sidewalk, rng, 0),
                    tiles_left=tuple(rng.choice((0, n)) for n in state.tiles_left),
