@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,
                 http=with_header_deadline(config.limits.header_seconds),
                 ws=DirectWebSocketProtocol, ws_max_size=2 * MAX_FRAME,
+                ws_ping_interval=config.limits.ping_seconds,
+                ws_ping_timeout=config.limits.ping_seconds,
                 ws_per_message_deflate=config.permessage_deflate, lifespan="on",
                 timeout_graceful_shutdown=2)
 

@@ -35,6 +35,7 @@ class Limits:
     max_body: int = 1 << 20  # bytes of a JSON request body
     max_replay: int = 16 << 20  # bytes of an imported replay file
     max_buffered: int = 4 << 20  # bytes waiting for a WebSocket client before it is closed
+    ping_seconds: float = 20.0  # between keepalive pings; a pong later than this closes (1011)
 
 
 class Refused(ValueError):

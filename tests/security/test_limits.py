@@ -299,3 +299,43 @@ async def test_compressed_and_plain_connections_follow_one_game_alike(tmp_path: 
     finally:
         peer.close()
         server.stop()
+
+
+async def test_a_client_that_never_answers_pings_is_closed_and_one_that_does_stays(
+        tmp_path: Path) -> None:
+    """Every --ping-seconds the server pings each connection (keepalive.py's wheel, one timer
+    for all): a client that answers stays however long it is silent, one that reads the ping
+    but never answers is closed with 1011 about a ping period later."""
+    server = guarded_server(tmp_path / "plaza.db", PLAZA_PING_SECONDS="1").start()
+    peer = Peer(server, "127.0.0.13")
+    try:
+        game = peer.create()["game_id"]
+        answering = await websockets.connect(server.ws_url)  # answers pings by itself
+        await answering.send(json.dumps({"op": "hello", "game": game}))
+        await recv(answering, "welcome")
+        silent = stuck_spectator(server.port, game)
+        silent.settimeout(10)  # it reads until the server closes it
+
+        def read_to_the_end() -> bytes:
+            received = b""
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := silent.recv(1 << 16):
+                    received += chunk
+            return received
+
+        received = await asyncio.to_thread(read_to_the_end)
+        for _ in range(20):  # the server counts the connection gone just after closing it
+            if open_connections(peer) == 1:
+                break
+            await asyncio.sleep(0.1)
+        assert open_connections(peer) == 1, "the client that never answers a ping is still open"
+        assert b"\x89\x04" in received  # a ping with its 4-byte payload came first
+        assert received.endswith(b"\x03\xf3keepalive ping timeout")
+        silent.close()
+        await asyncio.sleep(2.5)  # two more pings, answered
+        assert open_connections(peer) == 1
+        await asyncio.wait_for(await answering.ping(), 2)
+        await answering.close()
+    finally:
+        peer.close()
+        server.stop()

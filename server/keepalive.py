@@ -1,0 +1,71 @@
+"""Keepalive pings for every WebSocket connection of an event loop, from one timer.
+
+uvicorn arms a timer per connection for its next ping and another for the pong's deadline.
+With 1,000 games x 8 connections that is 400 timers a second, each alive for the whole
+interval: four objects apiece (handle, timer, context, bound method) that outlive the young
+collections and were, with the frames' buffers, most of what the collector's middle passes
+walked once the server held that many games (bench scale: those passes are what made p99
+grow with the table). A wheel of one-second slots does the same work with no object per ping;
+a ping or a deadline may come up to a second late, which keepalive does not mind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import weakref
+from typing import Protocol
+
+
+class Pinged(Protocol):
+    keepalive_due: int | None  # the wheel's tick at which the connection acts next; None: never
+
+    def keepalive_act(self) -> None:
+        """Its tick has come: send a ping, or give up on the pong it waits for."""
+
+
+class Wheel:
+    """Connections filed by the second at which their keepalive acts next."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, horizon: float) -> None:
+        self.loop = loop
+        self.slots: list[list[Pinged]] = [[] for _ in range(math.ceil(horizon) + 2)]
+        self.tick = int(loop.time())  # the last tick whose slot has been acted on
+        self.waiting = 0  # entries filed, stale ones included
+        self.timer: asyncio.TimerHandle | None = None
+
+    def file(self, conn: Pinged, delay: float) -> None:
+        """Have `conn` act in about `delay` seconds (at most the horizon)."""
+        due = max(self.tick + 1, int(self.loop.time() + delay))
+        due = min(due, self.tick + len(self.slots) - 1)
+        conn.keepalive_due = due
+        self.slots[due % len(self.slots)].append(conn)
+        self.waiting += 1
+        if self.timer is None:
+            self.timer = self.loop.call_at(due, self._turn)
+
+    def _turn(self) -> None:
+        self.timer = None
+        now = int(self.loop.time())
+        while self.tick < now:
+            self.tick += 1
+            slot = self.slots[self.tick % len(self.slots)]
+            self.waiting -= len(slot)
+            for conn in slot:  # whoever acts files itself again in another slot
+                if conn.keepalive_due == self.tick:  # else unfiled or filed again since
+                    conn.keepalive_due = None
+                    conn.keepalive_act()
+            slot.clear()
+        if self.waiting:
+            self.timer = self.loop.call_at(self.tick + 1, self._turn)
+
+
+_wheels: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Wheel] = weakref.WeakKeyDictionary()
+
+
+def wheel(loop: asyncio.AbstractEventLoop, horizon: float) -> Wheel:
+    """The loop's wheel (one per loop: the tests run servers on loops of their own)."""
+    found = _wheels.get(loop)
+    if found is None or len(found.slots) < math.ceil(horizon) + 2:
+        found = _wheels[loop] = Wheel(loop, horizon)
+    return found
