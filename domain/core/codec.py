@@ -40,8 +40,11 @@ class EventCodec:
             return self._rewound.decode(env.data)
         if env.type in TABLE_TYPES:
             return table_decoder.decode(env.data)
-        current = self.game.event_versions.get(env.type, 1)
-        if env.v == current:
+        return self.game_event(env)
+
+    def game_event(self, env: Envelope) -> Any:
+        """The game's own event an envelope carries (neither a rewind nor the table's)."""
+        if env.v == self.game.event_versions.get(env.type, 1):
             return self._decoder.decode(env.data)
         return self.upcast(env.type, env.v, msgspec.json.decode(env.data))
 

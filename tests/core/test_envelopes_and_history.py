@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from random import Random
@@ -142,3 +143,29 @@ def test_a_trimmed_timeline_keeps_few_steps_and_refuses_a_rewind_below_them() ->
     assert timeline.state == sim.state and len(timeline.steps) <= 8
     with pytest.raises(TrimmedHistory):
         timeline.rewind(1)
+
+
+def test_folding_a_log_at_once_equals_applying_it_one_envelope_at_a_time() -> None:
+    """`apply_all` has a loop of its own for the game's events (rebuild speed): with undos
+    between moves and a small `keep`, it ends where `apply` one by one ends, step for step."""
+    from domain.core import Timeline, UndoRefused
+
+    rng = Random(11)
+    sim = Simulation(GAME, 3, seed=11)
+    while sim.outcome() is None:
+        seat = sim.active()[0]
+        sim.command(seat, rng.choice(sim.legal(seat)))
+        if rng.random() < 0.3:
+            with contextlib.suppress(UndoRefused):
+                sim.undo(seat)
+    assert any(env.type == "Rewound" for env in sim.envelopes)
+    for keep in (None, 3):
+        at_once, one_by_one = Timeline(GAME, keep=keep), Timeline(GAME, keep=keep)
+        at_once.apply_all(sim.envelopes)
+        for env in sim.envelopes:
+            one_by_one.apply(env)
+        assert at_once.state == one_by_one.state == sim.state
+        assert at_once.steps == one_by_one.steps
+        assert (at_once.seq, at_once.last_hash) == (one_by_one.seq, one_by_one.last_hash)
+    with pytest.raises(ValueError, match="does not follow"):
+        Timeline(GAME).apply_all(sim.envelopes[1:])
