@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from msgspec.structs import replace
 
 from .components import (
@@ -18,7 +20,7 @@ from .events import (
 from .gains import cerda_moved, gain
 from .geometry import BUILDING_BLOCK
 from .pedestrians import add_joy
-from .state import Site, State, Task, put
+from .state import Site, State, Task, first_left, put
 
 
 def built(s: State, e: Built) -> State:
@@ -42,7 +44,7 @@ def built(s: State, e: Built) -> State:
         tasks = (*tasks, Task("sagrada", e.seat, n=SAGRADA_OF_LEVEL[e.level]))
     old = s.sites[e.site]
     markers, stock = old.markers if old else (), p.markers
-    spot = next((i for i, n in enumerate(stock) if n), None)
+    spot = first_left(stock)
     if spot is not None:  # seed: with no markers left the Building is unmarked
         markers, stock = (*markers, e.seat), put(stock, spot, stock[spot] - 1)
         if p.markers[spot] == 1:
@@ -72,11 +74,14 @@ def _to_tracks(s: State, crossings: tuple[int, ...]) -> State:
                    outside=outside)
 
 
-# The track spaces that show VP, lowest VP first.
-_BY_VP = tuple(sorted(TRACK_VP.items(), key=lambda item: item[1]))
+# The track spaces that show VP, left to right: their VP never falls from left to right
+# (tests/barcelona/test_shortcuts.py), so the leftmost one still visible in any row shows
+# the lowest VP.
+VP_SPACES = tuple(sorted(TRACK_VP))
+_VP_SPACES_OF = itemgetter(*VP_SPACES)
 
 
 def lowest_visible(s: State) -> int:
     """seed: the lowest VP value still visible on any Citizen track (0 if none)."""
-    track = s.track
-    return next((v for i, v in _BY_VP if not all(row[i] for row in track)), 0)
+    firsts = [shown.index(False) for row in s.track if False in (shown := _VP_SPACES_OF(row))]
+    return TRACK_VP[VP_SPACES[min(firsts)]] if firsts else 0

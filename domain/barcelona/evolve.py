@@ -1,8 +1,9 @@
-"""`evolve`: apply one event, then take every step that needs no choice (`until_choice`).
+"""`evolve`: apply one event, then take every step that needs no choice (`until_choice`,
+passing.py).
 
 The consequences of each kind of event live in `performing` (actions), `construction`,
 `pedestrians` and `turns` (the start and end of a turn, Cerdà Scoring, the display); this
-module matches the events, applies the small ones, and takes the passing steps.
+module finds each event's in a table by its type, and applies the small ones.
 
 It stops where a seat must choose (a command) or something random must be revealed
 (flow.py then draws it and records it in an event, through `domain.core.settle`).
@@ -17,14 +18,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from .actions import can_drop_passenger
 from .components import (
     BAG,
     BENEFIT_VP,
     CLASSES,
     SAGRADA_SLOTS,
     SAGRADA_TILES,
-    SAGRADA_TOP,
     Benefit,
     Reward,
     covered_at_start,
@@ -66,9 +65,9 @@ from .events import (
     TurnEnded,
     Walked,
 )
-from .exists import can_act, can_build, can_do_task, can_place, has_street_action
 from .gains import gain, pop, push, replace_top
-from .pedestrians import add_joy, hex_free, place_hex, step
+from .passing import until_choice
+from .pedestrians import add_joy, place_hex, step
 from .performing import (
     cobblestone,
     improve,
@@ -215,54 +214,6 @@ def _joy(s: State, e: JoyGiven) -> State:
     return add_joy(s, e.seat, e.pedestrian, joy)
 
 
-# -- the steps that need no choice ------------------------------------------------------
-
-
-def _task_settled(s: State, task: Task) -> bool:
-    """Whether the top task has nothing left to choose (it is then dropped)."""
-    match task.kind:
-        case "act":
-            return not can_do_task(s, task)
-        case "narrow":
-            return not can_act(s, task.seat, "narrow", task.flags)
-        case "passenger":
-            return not can_drop_passenger(s, task.seat, task.flags)
-        case "sagrada":
-            return task.n <= 0 or s.players[task.seat].sagrada >= SAGRADA_TOP
-        case "walk":
-            return not any(task.steps) and not any(task.joy) and not task.chunks
-        case "hex":
-            return not hex_free(s)
-    return False
-
-
-def until_choice(s: State) -> State:
-    """The state moved on through every step that needs no choice: a task with nothing left
-    to choose is dropped, a phase with nothing to do is passed."""
-    while True:
-        task = top(s)
-        if task is not None:
-            if not _task_settled(s, task):
-                return s
-            s = pop(s)
-            continue
-        match s.phase:
-            case "place" if not can_place(s, s.turn):
-                s = end_turn(replace(s, end=True))  # assumption: nobody can place
-            case "actions" if not has_street_action(s, s.turn):
-                s = replace(s, phase="build")
-            case "build" if not can_build(s, s.turn):
-                s = replace(s, phase="confirm")
-            case "confirm" if not s.confirm:
-                s = end_turn(s)
-            case "pre_scoring":
-                s = replace(s, phase="scoring")
-            case "pre_final":
-                s = replace(s, phase="over")
-            case _:
-                return s
-
-
 # `decide` folds its events to find what they reveal (flow.py); the platform then folds
 # the very same event objects into the very same state object again. `fold` keeps what
 # decide made, found by the event's identity (and checked against the state's), so the
@@ -278,7 +229,9 @@ def evolve(state: State | None, event: Event) -> State:
     entry = _folded.get(id(event))
     if entry is not None and entry[0] is state and entry[1] is event:
         return entry[2]
-    return _apply(state, event)
+    if state is None or type(event) is GameStarted:
+        return _apply(state, event)
+    return until_choice(_HANDLERS[type(event)](state, event))  # _apply, a call less per event
 
 
 def fold(state: State, event: Event) -> State:
@@ -336,7 +289,7 @@ def _starting_joy(s: State, e: StartingJoyChosen) -> State:
 
 # What each event does to the state, found by its type: a `match` over the 26 events tried
 # them one after the other, which cost a fold more than most events' own changes.
-# tests/barcelona/test_exists.py checks that every event of the union has its entry.
+# tests/barcelona/test_shortcuts.py checks that every event of the union has its entry.
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     SetupDrawn: _drawn_setup, CitizensDrawn: _citizens_drawn, CitizensPlaced: _placed,
     ActionsEnded: _actions_ended, Built: built, CitizenUncovered: _unchanged,

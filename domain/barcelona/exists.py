@@ -3,22 +3,25 @@
 `evolve` asks this after every event to find the steps that need no choice; listing every
 command (actions.py) only to test the list for emptiness was most of the cost of folding a
 log. Each function here answers `bool()` of its list in actions.py, stopping at the first
-command found (tests/barcelona/test_exists.py pins each to its list over random play).
+command found (tests/barcelona/test_shortcuts.py pins each to its list over random play).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 
-from .actions import NEAR, PLAIN, _levels, project_cost, tram_moves
+from .actions import NEAR, PLAIN, project_cost, tram_moves
 from .components import (
     COBBLESTONES,
+    COVERS,
     INTERSECTION_COSTS,
     NEEDS,
     PROJECT_SPACES,
     SERVICE_TILES,
     Action,
+    Cls,
     Cost,
     service_tiles,
 )
@@ -26,6 +29,7 @@ from .geometry import (
     AROUND,
     BUILDING_CORNERS,
     CROSSINGS,
+    IS_TRIANGLE,
     SPACE_ENDS,
     WIDE,
     next_spaces,
@@ -36,17 +40,12 @@ from .state import Flag, State, Task
 
 SIMPLE = frozenset(PLAIN)  # always possible
 STREETS_OF = tuple(streets_of(x) for x in range(CROSSINGS))
-# The building spaces in the order `can_build` looks at them, per crossing the Citizens of
-# the turn went to (the last entry: no crossing): those around it first, where a Building
-# is most often possible, so the look mostly stops at the first space or so.
 SITES = range(len(BUILDING_CORNERS))
-
-
-def _sites_from(x: int) -> tuple[int, ...]:
-    return (*AROUND[x], *(b for b in SITES if b not in AROUND[x]))
-
-
-SITES_FROM = (*(_sites_from(x) for x in range(CROSSINGS)), tuple(SITES))
+# A field of 3 bits per building space holds how many of its corners (4 at most) show a
+# Citizen: _ADDS[x] adds 1 to the field of every space crossing x is a corner of.
+_FIELD = 3
+_ADDS = tuple(sum(1 << (_FIELD * site) for site in AROUND[x]) for x in range(CROSSINGS))
+_LOWEST = sum(1 << (_FIELD * site) for site in SITES)  # the lowest bit of every field
 ON_DIAGONAL = tuple(on_diagonal(x) for x in range(CROSSINGS))
 OFF_DIAGONAL = tuple(x for x in range(CROSSINGS) if not ON_DIAGONAL[x])
 # The owners of the Wide, the Narrow street spaces and of the crossings off the diagonal,
@@ -209,23 +208,36 @@ def has_street_action(state: State, seat: int) -> bool:
 def can_build(state: State, seat: int) -> bool:
     """`bool(builds(state, seat))`: a building space with at least 2 visible Citizens at
     its corners, a level it may take, and the class that level needs among them."""
-    if CROSSINGS - state.stacks.count(()) < 2:
-        return False
-    x = state.crossing
-    for site in SITES_FROM[CROSSINGS if x is None else x]:  # noqa: SIM110 (see _can_take)
-        if _buildable(state, site):
+    # The visible Citizens around every building space counted at once, in 3-bit fields of
+    # one number (see _ADDS); then only the spaces counting 2 or more are looked at.
+    counts = sum(map(_ADDS.__getitem__, compress(range(CROSSINGS), state.stacks)))
+    two = ((counts >> 1) | (counts >> 2)) & _LOWEST
+    while two:
+        low = two & -two
+        if _buildable(state, (low.bit_length() - 1) // _FIELD):
             return True
+        two ^= low
     return False
+
+
+def _upon(triangle: bool, current: int | None) -> tuple[tuple[int, int, Cls | None], ...]:
+    """(level, Citizens it takes, class it needs) of each level that may be built on a
+    space holding `current` (actions._levels, but for the tiles left)."""
+    levels = ((0,) if current is None else ()) if triangle else \
+        tuple(lv for lv in (1, 2, 3) if current is None or current in COVERS[lv])
+    return tuple((lv, NEEDS[lv][1] + (1 if NEEDS[lv][0] else 0), NEEDS[lv][0]) for lv in levels)
+
+
+UPON = {(triangle, current): _upon(triangle, current)
+        for triangle in (False, True) for current in (None, 0, 1, 2, 3)}
 
 
 def _buildable(state: State, site: int) -> bool:
     stacks = state.stacks
     tops = [stacks[x][-1] for x in BUILDING_CORNERS[site] if stacks[x]]
-    if len(tops) < 2:
-        return False
     here = state.sites[site]
-    for level in _levels(state, site, here.level if here else None):
-        need, any_ = NEEDS[level]
-        if len(tops) >= any_ + (1 if need else 0) and (need is None or need in tops):
+    left = state.tiles_left
+    for level, size, need in UPON[IS_TRIANGLE[site], here.level if here else None]:
+        if left[level] and len(tops) >= size and (need is None or need in tops):
             return True
     return False

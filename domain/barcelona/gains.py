@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from .components import CERDA_OVERFLOW_VP, CERDA_SPACES, Reward
@@ -25,11 +27,15 @@ def add_vp(state: State, seat: int, vp: int) -> State:
     return with_player(state, seat, vp=state.players[seat].vp + vp) if vp else state
 
 
+CERDA_TOP = CERDA_SPACES - 1
+
+
 def cerda_moved(cerda: int, vp: int, steps: int) -> tuple[int, int]:
     """(Cerdà space, VP) after `steps` on the Cerdà track (see `move_cerda`)."""
     to = cerda + steps
-    top = CERDA_SPACES - 1
-    return min(max(to, 0), top), vp + max(0, to - top) * CERDA_OVERFLOW_VP
+    if to > CERDA_TOP:
+        return CERDA_TOP, vp + (to - CERDA_TOP) * CERDA_OVERFLOW_VP
+    return (to, vp) if to >= 0 else (0, vp)
 
 
 def move_cerda(state: State, seat: int, steps: int) -> State:
@@ -44,10 +50,11 @@ def pay(state: State, seat: int, coins: int, cloths: int) -> State:
     return with_player(state, seat, coins=p.coins - coins, cloths=p.cloths - cloths)
 
 
-def gain(state: State, seat: int, r: Reward) -> State:
+def gain(state: State, seat: int, r: Reward, **changes: Any) -> State:
     """VP and Cerdà at once; resources stored at once when they fit and need no choice,
     else a Store step; Sagrada Família steps and Pedestrian gains as steps to take.
-    Made in one change of the state: a gain follows most events."""
+    Made in one change of the state, with the caller's `changes` (not of the players nor
+    the tasks): a gain ends most events."""
     p = state.players[seat]
     vp, cerda, coins, cloths = p.vp + r.vp, p.cerda, p.coins, p.cloths
     if r.cerda:
@@ -65,4 +72,4 @@ def gain(state: State, seat: int, r: Reward) -> State:
     players = state.players
     if vp != p.vp or cerda != p.cerda or coins != p.coins or cloths != p.cloths:
         players = put(players, seat, replace(p, vp=vp, cerda=cerda, coins=coins, cloths=cloths))
-    return replace(state, players=players, tasks=state.tasks + tuple(reversed(tasks)))
+    return replace(state, players=players, tasks=state.tasks + tuple(reversed(tasks)), **changes)

@@ -41,19 +41,25 @@ from .events import (
     StreetBuilt,
     TramMoved,
 )
-from .gains import add_vp, gain, move_cerda, pay, pop, push
+from .gains import add_vp, cerda_moved, gain, move_cerda, pay, pop, push
 from .geometry import BUILDING_BLOCK, PRINTED, SPACE_STREET, TOUCHING, WIDE
-from .scoring import line_score
-from .state import Flag, State, Task, put, tiles_remain, top, with_player
+from .scoring import line_score, line_score_of
+from .state import Flag, State, Task, first_left, put, tiles_remain, top, with_player
+
+
+def _begun(s: State, action: Action) -> tuple[tuple[Task, ...], tuple[int, ...], tuple[Flag, ...]]:
+    """The tasks, the used streets and the flags once an action begins: an action from the
+    turn's crossing uses up its street; one granted by a task (Sidewalk, Public Service,
+    Passenger) pops that task and keeps its flags."""
+    task = top(s)
+    if task is not None and task.kind == "act":
+        return s.tasks[:-1], s.used, task.flags
+    return s.tasks, (*s.used, s.layout.index(action)), ()
 
 
 def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
-    """An action from the turn's crossing uses up its street; one granted by a task
-    (Sidewalk, Public Service, Passenger) pops that task and keeps its flags."""
-    task = top(s)
-    if task is not None and task.kind == "act":
-        return pop(s), task.flags
-    return replace(s, used=(*s.used, s.layout.index(action))), ()
+    tasks, used, flags = _begun(s, action)
+    return replace(s, tasks=tasks, used=used), flags
 
 
 def plain(s: State, e: ActionTaken) -> State:
@@ -73,9 +79,10 @@ def plain(s: State, e: ActionTaken) -> State:
 
 
 def cobblestone(s: State, e: CobblestonePlaced) -> State:
-    s, _ = _begin(s, "cobblestone")
-    s = replace(s, sidewalk=put(s.sidewalk, e.spot, e.seat))
-    s = with_player(s, e.seat, cobbles=s.players[e.seat].cobbles + 1)
+    tasks, used, _ = _begun(s, "cobblestone")
+    p = s.players[e.seat]
+    s = replace(s, tasks=tasks, used=used, sidewalk=put(s.sidewalk, e.spot, e.seat),
+                players=put(s.players, e.seat, replace(p, cobbles=p.cobbles + 1)))
     spot = sidewalk_spot(s, e.spot)
     if spot in SPOT_ACTION:  # seed: a covered action is performed at once
         return push(s, Task("act", e.seat, actions=(SPOT_ACTION[spot],)))
@@ -91,37 +98,41 @@ def sidewalk_spot(s: State, i: int) -> Spot:
 
 
 def street(s: State, e: StreetBuilt) -> State:
-    """seed: printed benefit, line scoring, and Cerdà steps for an emptied stack."""
+    """seed: printed benefit, line scoring, and Cerdà steps for an emptied stack (the
+    player's changes made at once: Streets are the commonest action)."""
     wide = WIDE[e.space]
     task = top(s)
     second = task is not None and task.kind == "narrow"
     if second:
-        s = pop(s)
+        tasks, used = s.tasks[:-1], s.used
     else:
-        s, _ = _begin(s, "wide" if wide else "narrow")
+        tasks, used, _ = _begun(s, "wide" if wide else "narrow")
     p = s.players[e.seat]
-    s = replace(s, streets=put(s.streets, e.space, e.seat))
+    streets = put(s.streets, e.space, e.seat)
     if wide:
-        s = with_player(s, e.seat, wide=p.wide - 1)
         emptied = WIDE_EMPTY_CERDA if p.wide == 1 else 0
+        p = replace(p, wide=p.wide - 1)
     else:
-        k = next(i for i, n in enumerate(p.narrow) if n)
-        s = with_player(s, e.seat, narrow=put(p.narrow, k, p.narrow[k] - 1))
+        k = first_left(p.narrow)
+        assert k is not None, "no Narrow Street left to build"
         emptied = NARROW_EMPTY_CERDA if p.narrow[k] == 1 else 0
-    s = add_vp(s, e.seat, line_score(s, e.space))
+        p = replace(p, narrow=put(p.narrow, k, p.narrow[k] - 1))
+    vp, cerda = p.vp + line_score_of(streets, e.space), p.cerda
     if emptied:
-        s = move_cerda(s, e.seat, emptied)
+        cerda, vp = cerda_moved(cerda, vp, emptied)
     if not wide and not second:
-        s = push(s, Task("narrow", e.seat))
-    return gain(s, e.seat, PRINTED[e.space])
+        tasks = (*tasks, Task("narrow", e.seat))
+    s = replace(s, players=put(s.players, e.seat, replace(p, vp=vp, cerda=cerda)), tasks=tasks)
+    return gain(s, e.seat, PRINTED[e.space], streets=streets, used=used)
 
 
 def intersection(s: State, e: IntersectionBuilt) -> State:
-    s, flags = _begin(s, "intersection")
+    tasks, used, flags = _begun(s, "intersection")
     cost = intersection_cost(s, e.seat, e.crossing, flags)
-    s = pay(s, e.seat, cost.coins, cost.cloths)
-    s = replace(s, intersections=put(s.intersections, e.crossing, e.seat))
-    s = with_player(s, e.seat, intersections=s.players[e.seat].intersections + 1)
+    p = s.players[e.seat]
+    p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
+                intersections=p.intersections + 1)
+    s = replace(s, players=put(s.players, e.seat, p), tasks=tasks)
     total = Reward()
     for i in TOUCHING[e.crossing]:
         if s.streets[i] is None:
@@ -129,25 +140,29 @@ def intersection(s: State, e: IntersectionBuilt) -> State:
             total = Reward(vp=total.vp + r.vp, coins=total.coins + r.coins,
                            cloths=total.cloths + r.cloths, cerda=total.cerda + r.cerda,
                            sagrada=total.sagrada + r.sagrada)
-    return gain(s, e.seat, total)
+    return gain(s, e.seat, total, used=used,
+                intersections=put(s.intersections, e.crossing, e.seat))
 
 
 def take(s: State, e: ProjectTaken) -> State:
-    s, flags = _begin(s, "take")
+    tasks, used, flags = _begun(s, "take")
     cost = project_cost(e.slot, flags)
-    s = pay(s, e.seat, cost.coins, cost.cloths)
     p = s.players[e.seat]
-    s = with_player(s, e.seat, projects=put(p.projects, e.slot, e.project))
+    p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
+                projects=put(p.projects, e.slot, e.project))
     i = s.display.index(e.project)  # seed: a face-down placeholder stays in the display
-    return replace(s, display=put(s.display, i, None), face_down=put(s.face_down, i, True),
+    return replace(s, tasks=tasks, used=used, players=put(s.players, e.seat, p),
+                   display=put(s.display, i, None), face_down=put(s.face_down, i, True),
                    reveal_due=s.reveal_at_once and tiles_remain(s))
 
 
 def improve(s: State, e: ProjectImproved) -> State:
-    s, _ = _begin(s, "improve")
+    tasks, used, _ = _begun(s, "improve")
     cost = PROJECT_SPACES[e.slot].improve
-    s = pay(s, e.seat, cost.coins, cost.cloths)
-    return with_player(s, e.seat, tops=put(s.players[e.seat].tops, e.slot, True))
+    p = s.players[e.seat]
+    p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
+                tops=put(p.tops, e.slot, True))
+    return replace(s, tasks=tasks, used=used, players=put(s.players, e.seat, p))
 
 
 def service(s: State, e: ServiceBuilt) -> State:

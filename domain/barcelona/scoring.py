@@ -135,12 +135,17 @@ def violet_count(state: State, seat: int, violet: Violet) -> int:
 def line_score(state: State, space: int) -> int:
     """seed: contiguous Street tiles in the street's line through `space`, 2 VP each
     Wide, 1 VP each Narrow, whoever owns them."""
+    return line_score_of(state.streets, space)
+
+
+def line_score_of(streets: tuple[int | None, ...], space: int) -> int:
+    """`line_score` with these Street tiles."""
     spaces = STREET_SPACES[SPACE_STREET[space]]
     at = spaces.index(space)
     total = 0
     for step in (-1, 1):
         i = at + step
-        while 0 <= i < len(spaces) and state.streets[spaces[i]] is not None:
+        while 0 <= i < len(spaces) and streets[spaces[i]] is not None:
             total += 2 if WIDE[spaces[i]] else 1
             i += step
     return total + (2 if WIDE[space] else 1)

@@ -168,6 +168,14 @@ def put(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return tuple(changed)
 
 
+def first_left(stacks: tuple[int, ...]) -> int | None:
+    """The leftmost of a player's stacks (Narrow Streets, markers) not empty yet."""
+    for i, n in enumerate(stacks):
+        if n:
+            return i
+    return None
+
+
 def active(state: State) -> list[int]:
     """The seat the game waits for: the owner of the top task, else the turn's player."""
     if state.phase == "over":

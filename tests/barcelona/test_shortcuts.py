@@ -1,7 +1,8 @@
-"""The shortcuts `evolve` takes answer as the full lists do: each existence check of
+"""The shortcuts `evolve` takes answer as the slow ways do: each existence check of
 exists.py is `bool()` of its list in actions.py, over the states random play reaches and
 over those states with the holdings and the board the checks read changed at random (the
-corners random play seldom reaches: no Coins, no Cloths, every Intersection built...)."""
+corners random play seldom reaches: no Coins, no Cloths, every Intersection built...);
+the lowest visible track VP is the minimum over every row and space."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from domain.barcelona.actions import (
     street_actions,
     task_actions,
 )
-from domain.barcelona.components import Action
+from domain.barcelona.components import CLASSES, TRACK_SPACES, TRACK_VP, Action
+from domain.barcelona.construction import lowest_visible
 from domain.barcelona.events import Event
 from domain.barcelona.evolve import _HANDLERS
 from domain.barcelona.exists import (
@@ -116,3 +118,13 @@ def test_every_event_has_its_handler() -> None:
     (GameStarted, which makes the first state, aside)."""
     events = set(get_args(Event))
     assert set(_HANDLERS) | {e for e in events if e.__name__ == "GameStarted"} == events
+
+
+def test_the_lowest_visible_track_vp_is_the_least_of_every_row() -> None:
+    rng = Random(3)
+    for _ in range(3000):
+        covered = rng.random()
+        track = tuple(tuple(rng.random() < covered for _ in range(TRACK_SPACES)) for _ in CLASSES)
+        state = State(seats=2, track=track)
+        shown = [v for row in track for i, v in TRACK_VP.items() if not row[i]]
+        assert lowest_visible(state) == min(shown, default=0)
