@@ -159,37 +159,40 @@ def _placed(s: State, e: CitizensPlaced) -> State:
 
 
 def _benefits(s: State, e: BenefitsChosen) -> State:
-    task = top(s)
-    assert task is not None
-    s = replace_top(s, replace(task, n=task.n - 1)) if task.n > 1 else pop(s)
     picked: set[Benefit] = set(e.benefits)
     return gain(s, e.seat, Reward(
         coins=int("coin" in picked), vp=BENEFIT_VP * ("vp" in picked),
         cloths=int("cloth" in picked), cerda=int("cerda" in picked),
-        sagrada=int("sagrada" in picked)))
+        sagrada=int("sagrada" in picked)), tasks=_one_less(s))
+
+
+def _one_less(s: State) -> tuple[Task, ...]:
+    """The tasks once one of the top task's `n` is done (gone with the last one)."""
+    task = top(s)
+    assert task is not None
+    return (*s.tasks[:-1], replace(task, n=task.n - 1)) if task.n > 1 else s.tasks[:-1]
 
 
 # -- Sagrada Família, stores, steps --------------------------------------------------
 
 
 def _sagrada_step(s: State, seat: int) -> State:
-    task = top(s)
-    assert task is not None
-    s = replace_top(s, replace(task, n=task.n - 1)) if task.n > 1 else pop(s)
-    at = s.players[seat].sagrada + 1
-    s = with_player(s, seat, sagrada=at)
+    tasks = _one_less(s)
+    p = s.players[seat]
+    at = p.sagrada + 1
     level = SAGRADA_SLOTS.get(at)
-    if level is not None and any(t[0] == str(level) for t in s.sagrada_left):
-        s = push(s, Task("sagrada_tile", seat, n=level))
-    return s
+    if level is not None:
+        mark = str(level)
+        if any(t[0] == mark for t in s.sagrada_left):
+            tasks = (*tasks, Task("sagrada_tile", seat, n=level))
+    return replace(s, tasks=tasks, players=put(s.players, seat, replace(p, sagrada=at)))
 
 
 def _sagrada_tile(s: State, e: SagradaTileChosen) -> State:
-    s = pop(s)
-    s = replace(s, sagrada_left=tuple(t for t in s.sagrada_left if t != e.tile))
     p = s.players[e.seat]
-    s = with_player(s, e.seat, sagrada_tiles=(*p.sagrada_tiles, e.tile))
-    return gain(s, e.seat, SAGRADA_TILES[e.tile])
+    s = replace(s, players=put(s.players, e.seat, replace(p, sagrada_tiles=(*p.sagrada_tiles, e.tile))))
+    return gain(s, e.seat, SAGRADA_TILES[e.tile], tasks=s.tasks[:-1],
+                sagrada_left=tuple(t for t in s.sagrada_left if t != e.tile))
 
 
 def _walk(s: State, e: Walked) -> State:

@@ -50,26 +50,28 @@ def pay(state: State, seat: int, coins: int, cloths: int) -> State:
     return with_player(state, seat, coins=p.coins - coins, cloths=p.cloths - cloths)
 
 
-def gain(state: State, seat: int, r: Reward, **changes: Any) -> State:
+def gain(state: State, seat: int, r: Reward, tasks: tuple[Task, ...] | None = None,
+         **changes: Any) -> State:
     """VP and Cerdà at once; resources stored at once when they fit and need no choice,
     else a Store step; Sagrada Família steps and Pedestrian gains as steps to take.
-    Made in one change of the state, with the caller's `changes` (not of the players nor
-    the tasks): a gain ends most events."""
+    Made in one change of the state, with the caller's `changes` (not of the players) and
+    its `tasks` under the new steps (the state's by default): a gain ends most events."""
     p = state.players[seat]
     vp, cerda, coins, cloths = p.vp + r.vp, p.cerda, p.coins, p.cloths
     if r.cerda:
         cerda, vp = cerda_moved(cerda, vp, r.cerda)
-    tasks: list[Task] = []
+    steps: list[Task] = []
     if r.coins or r.cloths or r.either:
         if not r.either and coins + cloths + r.coins + r.cloths <= p.capacity:
             coins, cloths = coins + r.coins, cloths + r.cloths
         else:
-            tasks.append(Task("store", seat, coins=r.coins, cloths=r.cloths, either=r.either))
+            steps.append(Task("store", seat, coins=r.coins, cloths=r.cloths, either=r.either))
     if r.sagrada:
-        tasks.append(Task("sagrada", seat, n=r.sagrada))
+        steps.append(Task("sagrada", seat, n=r.sagrada))
     if r.joy or r.steps:
-        tasks.append(Task("walk", seat, steps=(r.steps, r.steps), chunks=r.joy))
+        steps.append(Task("walk", seat, steps=(r.steps, r.steps), chunks=r.joy))
     players = state.players
     if vp != p.vp or cerda != p.cerda or coins != p.coins or cloths != p.cloths:
         players = put(players, seat, replace(p, vp=vp, cerda=cerda, coins=coins, cloths=cloths))
-    return replace(state, players=players, tasks=state.tasks + tuple(reversed(tasks)), **changes)
+    tasks = state.tasks if tasks is None else tasks
+    return replace(state, players=players, tasks=tasks + tuple(reversed(steps)), **changes)

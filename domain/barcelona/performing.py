@@ -62,20 +62,19 @@ def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
     return replace(s, tasks=tasks, used=used), flags
 
 
+# What each plain action gains (the Cerdà steps and the walks are gains as well).
+PLAIN_GAINS: dict[Action, Reward] = {
+    "cloth_vp": Reward(vp=CLOTH_VP, cloths=1), "coins": Reward(coins=ACTION_COINS),
+    "cerda": Reward(cerda=ACTION_CERDA), "coin_cloth": Reward(coins=1, cloths=1),
+}
+
+
 def plain(s: State, e: ActionTaken) -> State:
-    s, _ = _begin(s, e.action)
-    match e.action:
-        case "cloth_vp":
-            return gain(s, e.seat, Reward(vp=CLOTH_VP, cloths=1))
-        case "coins":
-            return gain(s, e.seat, Reward(coins=ACTION_COINS))
-        case "cerda":
-            return move_cerda(s, e.seat, ACTION_CERDA)
-        case "coin_cloth":
-            return gain(s, e.seat, Reward(coins=1, cloths=1))
-    ped = 0 if e.action == "walk_barcelona" else 1
-    steps = (WALK_STEPS, 0) if ped == 0 else (0, WALK_STEPS)
-    return push(s, Task("walk", e.seat, steps=steps))
+    tasks, used, _ = _begun(s, e.action)
+    if e.action in PLAIN_GAINS:
+        return gain(s, e.seat, PLAIN_GAINS[e.action], tasks=tasks, used=used)
+    steps = (WALK_STEPS, 0) if e.action == "walk_barcelona" else (0, WALK_STEPS)
+    return replace(s, tasks=(*tasks, Task("walk", e.seat, steps=steps)), used=used)
 
 
 def cobblestone(s: State, e: CobblestonePlaced) -> State:
@@ -201,8 +200,9 @@ def _service_effect(s: State, seat: int, service: Service) -> State:
 
 
 def tram(s: State, e: TramMoved) -> State:
-    s, flags = _begin(s, "tram")
-    s = with_player(s, e.seat, tram=e.space)
+    tasks, used, flags = _begun(s, "tram")
+    p = replace(s.players[e.seat], tram=e.space)
+    s = replace(s, tasks=tasks, used=used, players=put(s.players, e.seat, p))
     if can_drop_passenger(s, e.seat, flags):
         s = push(s, Task("passenger", e.seat, flags=flags))
     return s
