@@ -46,6 +46,9 @@ SITES = range(len(BUILDING_CORNERS))
 _FIELD = 3
 _ADDS = tuple(sum(1 << (_FIELD * site) for site in AROUND[x]) for x in range(CROSSINGS))
 _LOWEST = sum(1 << (_FIELD * site) for site in SITES)  # the lowest bit of every field
+_COUNT = (1 << _FIELD) - 1  # a field, once shifted down
+# The lowest bits of the fields of the spaces around each crossing (the last: none).
+_AROUND = (*(sum(1 << (_FIELD * site) for site in AROUND[x]) for x in range(CROSSINGS)), 0)
 ON_DIAGONAL = tuple(on_diagonal(x) for x in range(CROSSINGS))
 OFF_DIAGONAL = tuple(x for x in range(CROSSINGS) if not ON_DIAGONAL[x])
 # The owners of the Wide, the Narrow street spaces and of the crossings off the diagonal,
@@ -177,9 +180,12 @@ def _can_ride(state: State, seat: int) -> bool:
     (1 counted space at most) unless a Tram stands there; only when every one does is the
     search of actions.py needed."""
     here = state.players[seat].tram
-    if here is None:
-        return bool(tram_moves(state, seat))
     trams = {p.tram for p in state.players}
+    if here is None:  # the first time: any space with no Tram and no Passenger
+        for space, passenger in enumerate(state.passengers):
+            if passenger is None and space not in trams:
+                return True
+        return False
     for space in NEXT_TO[here]:
         if space not in trams:
             return True
@@ -209,14 +215,18 @@ def can_build(state: State, seat: int) -> bool:
     """`bool(builds(state, seat))`: a building space with at least 2 visible Citizens at
     its corners, a level it may take, and the class that level needs among them."""
     # The visible Citizens around every building space counted at once, in 3-bit fields of
-    # one number (see _ADDS); then only the spaces counting 2 or more are looked at.
+    # one number (see _ADDS); then only the spaces counting 2 or more are looked at, those
+    # around the turn's crossing first (where a Building is most often possible).
     counts = sum(map(_ADDS.__getitem__, compress(range(CROSSINGS), state.stacks)))
     two = ((counts >> 1) | (counts >> 2)) & _LOWEST
-    while two:
-        low = two & -two
-        if _buildable(state, (low.bit_length() - 1) // _FIELD):
-            return True
-        two ^= low
+    near = two & _AROUND[CROSSINGS if state.crossing is None else state.crossing]
+    for spaces in (near, two ^ near):
+        while spaces:
+            low = spaces & -spaces
+            at = low.bit_length() - 1
+            if _buildable(state, at // _FIELD, (counts >> at) & _COUNT):
+                return True
+            spaces ^= low
     return False
 
 
@@ -228,16 +238,24 @@ def _upon(triangle: bool, current: int | None) -> tuple[tuple[int, int, Cls | No
     return tuple((lv, NEEDS[lv][1] + (1 if NEEDS[lv][0] else 0), NEEDS[lv][0]) for lv in levels)
 
 
-UPON = {(triangle, current): _upon(triangle, current)
-        for triangle in (False, True) for current in (None, 0, 1, 2, 3)}
+# Per building space, per level built there (None: nothing yet), what may be built on it.
+UPON = tuple({current: _upon(IS_TRIANGLE[site], current) for current in (None, 0, 1, 2, 3)}
+             for site in SITES)
 
 
-def _buildable(state: State, site: int) -> bool:
-    stacks = state.stacks
-    tops = [stacks[x][-1] for x in BUILDING_CORNERS[site] if stacks[x]]
+def _buildable(state: State, site: int, visible: int) -> bool:
+    """Whether a level may be built on `site`, around which `visible` Citizens show."""
     here = state.sites[site]
     left = state.tiles_left
-    for level, size, need in UPON[IS_TRIANGLE[site], here.level if here else None]:
-        if left[level] and len(tops) >= size and (need is None or need in tops):
+    tops: list[Cls] | None = None
+    for level, size, need in UPON[site][here.level if here else None]:
+        if not left[level] or visible < size:
+            continue
+        if need is None:
+            return True
+        if tops is None:
+            stacks = state.stacks
+            tops = [stacks[x][-1] for x in BUILDING_CORNERS[site] if stacks[x]]
+        if need in tops:
             return True
     return False
