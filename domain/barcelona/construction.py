@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from operator import itemgetter
+from typing import Any
 
 from msgspec.structs import replace
 
@@ -34,9 +35,9 @@ def built(s: State, e: Built) -> State:
         if joy_to is not None:
             s = add_joy(s, e.seat, joy_to, 1)
         s = gain(s, e.seat, reward)
-    s = _to_tracks(s, e.crossings)
+    moved = _to_tracks(s, e.crossings)
     p = s.players[e.seat]
-    cerda, vp = cerda_moved(p.cerda, p.vp + lowest_visible(s), CERDA_OF_LEVEL[e.level])
+    cerda, vp = cerda_moved(p.cerda, p.vp + lowest_of(moved["track"]), CERDA_OF_LEVEL[e.level])
     if e.level == 3:
         vp += LEVEL3_VP
     tasks = s.tasks
@@ -51,12 +52,14 @@ def built(s: State, e: Built) -> State:
             cerda, vp = cerda_moved(cerda, vp, 1)
     players = put(s.players, e.seat, replace(p, vp=vp, cerda=cerda, markers=stock))
     return replace(s, players=players, tasks=tasks, sites=put(s.sites, e.site, Site(e.level, markers)),
-                   tiles_left=put(s.tiles_left, e.level, s.tiles_left[e.level] - 1), phase="confirm")
+                   tiles_left=put(s.tiles_left, e.level, s.tiles_left[e.level] - 1), phase="confirm",
+                   **moved)
 
 
-def _to_tracks(s: State, crossings: tuple[int, ...]) -> State:
+def _to_tracks(s: State, crossings: tuple[int, ...]) -> dict[str, tuple[Any, ...]]:
     """seed: each used Citizen goes to the leftmost empty space of its row (research:
-    beside the board, out of the game, when the row is full)."""
+    beside the board, out of the game, when the row is full): the state's new stacks,
+    placers, tracks and Citizens outside."""
     stacks, placed_by, track = list(s.stacks), list(s.placed_by), list(s.track)
     outside = s.outside
     for x in crossings:
@@ -70,8 +73,8 @@ def _to_tracks(s: State, crossings: tuple[int, ...]) -> State:
             outside = put(outside, row, outside[row] + 1)
         else:
             track[row] = put(spaces, spaces.index(False), True)
-    return replace(s, stacks=tuple(stacks), placed_by=tuple(placed_by), track=tuple(track),
-                   outside=outside)
+    return {"stacks": tuple(stacks), "placed_by": tuple(placed_by), "track": tuple(track),
+            "outside": outside}
 
 
 # The track spaces that show VP, left to right: their VP never falls from left to right
@@ -83,5 +86,10 @@ _VP_SPACES_OF = itemgetter(*VP_SPACES)
 
 def lowest_visible(s: State) -> int:
     """seed: the lowest VP value still visible on any Citizen track (0 if none)."""
-    firsts = [shown.index(False) for row in s.track if False in (shown := _VP_SPACES_OF(row))]
+    return lowest_of(s.track)
+
+
+def lowest_of(track: tuple[tuple[bool, ...], ...]) -> int:
+    """`lowest_visible` of these track rows."""
+    firsts = [shown.index(False) for row in track if False in (shown := _VP_SPACES_OF(row))]
     return TRACK_VP[VP_SPACES[min(firsts)]] if firsts else 0
