@@ -5,8 +5,10 @@ With 1,000 games x 8 connections that is 400 timers a second, each alive for the
 interval: four objects apiece (handle, timer, context, bound method) that outlive the young
 collections and were, with the frames' buffers, most of what the collector's middle passes
 walked once the server held that many games (bench scale: those passes are what made p99
-grow with the table). A wheel of one-second slots does the same work with no object per ping;
-a ping or a deadline may come up to a second late, which keepalive does not mind.
+grow with the table). A wheel of slots TICK seconds wide does the same work with no object
+per ping. The slots are narrow so that the pings stay spread as the connections came: with
+one-second slots, 400 pings went out in one callback, a pause of several milliseconds every
+second. A ping or a deadline may come a tick late, which keepalive does not mind.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import asyncio
 import math
 import weakref
 from typing import Protocol
+
+TICK = 0.05  # seconds a slot of the wheel spans
 
 
 class Pinged(Protocol):
@@ -29,24 +33,28 @@ class Wheel:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, horizon: float) -> None:
         self.loop = loop
-        self.slots: list[list[Pinged]] = [[] for _ in range(math.ceil(horizon) + 2)]
-        self.tick = int(loop.time())  # the last tick whose slot has been acted on
+        self.slots: list[list[Pinged]] = [[] for _ in range(slots_for(horizon))]
+        self.tick = self._now()  # the last tick whose slot has been acted on
         self.waiting = 0  # entries filed, stale ones included
         self.timer: asyncio.TimerHandle | None = None
 
     def file(self, conn: Pinged, delay: float) -> None:
         """Have `conn` act in about `delay` seconds (at most the horizon)."""
-        due = max(self.tick + 1, int(self.loop.time() + delay))
+        due = max(self.tick + 1, int((self.loop.time() + delay) / TICK))
         due = min(due, self.tick + len(self.slots) - 1)
         conn.keepalive_due = due
         self.slots[due % len(self.slots)].append(conn)
         self.waiting += 1
         if self.timer is None:
-            self.timer = self.loop.call_at(due, self._turn)
+            self.timer = self.loop.call_at(due * TICK, self._turn)
+
+    def _now(self) -> int:
+        # A timer set for tick t may find time / TICK a hair under t: not a tick too few.
+        return int(self.loop.time() / TICK + 1e-6)
 
     def _turn(self) -> None:
         self.timer = None
-        now = int(self.loop.time())
+        now = self._now()
         while self.tick < now:
             self.tick += 1
             slot = self.slots[self.tick % len(self.slots)]
@@ -57,7 +65,11 @@ class Wheel:
                     conn.keepalive_act()
             slot.clear()
         if self.waiting:
-            self.timer = self.loop.call_at(self.tick + 1, self._turn)
+            self.timer = self.loop.call_at((self.tick + 1) * TICK, self._turn)
+
+
+def slots_for(horizon: float) -> int:
+    return math.ceil(horizon / TICK) + 2
 
 
 _wheels: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Wheel] = weakref.WeakKeyDictionary()
@@ -66,6 +78,6 @@ _wheels: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Wheel] = weakref.W
 def wheel(loop: asyncio.AbstractEventLoop, horizon: float) -> Wheel:
     """The loop's wheel (one per loop: the tests run servers on loops of their own)."""
     found = _wheels.get(loop)
-    if found is None or len(found.slots) < math.ceil(horizon) + 2:
+    if found is None or len(found.slots) < slots_for(horizon):
         found = _wheels[loop] = Wheel(loop, horizon)
     return found

@@ -1,4 +1,5 @@
-"""The keepalive wheel (server/keepalive.py): one timer acts for every connection filed."""
+"""The keepalive wheel (server/keepalive.py): one timer acts for every connection filed,
+each about its delay later (a tick, TICK seconds, late at most)."""
 
 from __future__ import annotations
 
@@ -28,12 +29,12 @@ async def test_each_connection_acts_once_about_its_delay_later_and_refiling_move
     wheel.file(moved, 2)  # filed again: only the later entry counts
     wheel.file(dropped, 1)
     dropped.keepalive_due = None  # unfiled, as a closed connection does
-    await asyncio.sleep(3.2)
+    await asyncio.sleep(2.5)
     assert len(early.acted) == len(late.acted) == len(moved.acted) == 1
     assert not dropped.acted
-    assert 0 <= early.acted[0] - start <= 2.05  # a tick of the wheel is one second
-    assert 1 <= late.acted[0] - start <= 3.05
-    assert moved.acted[0] - start >= 1
+    assert 0.95 <= early.acted[0] - start <= 1.3  # a tick late at most, and a little slack
+    assert 1.95 <= late.acted[0] - start <= 2.3
+    assert moved.acted[0] - start >= 1.95
     assert wheel.timer is None and wheel.waiting == 0  # nothing filed: no timer left
 
 
@@ -43,5 +44,5 @@ async def test_a_delay_past_the_horizon_is_held_to_it() -> None:
     conn = Conn(loop)
     start = loop.time()
     wheel.file(conn, 60)
-    await asyncio.sleep(3.2)
-    assert len(conn.acted) == 1 and conn.acted[0] - start <= 3.05
+    await asyncio.sleep(2)
+    assert len(conn.acted) == 1 and conn.acted[0] - start <= 1.5
