@@ -116,12 +116,13 @@ def bench_cluster(args: argparse.Namespace, workdir: Path) -> None:
 def bench_rebuild(args: argparse.Namespace, workdir: Path) -> None:
     for kind in args.kinds:
         register_extra(kind)
-        events, folded, stored = rebuild.run(kind, args.rebuild_seats,
-                                             json.loads(args.rebuild_options), workdir, args.db)
+        events, folded, (stored, read) = rebuild.run(kind, args.rebuild_seats,
+                                                     json.loads(args.rebuild_options), workdir,
+                                                     args.db)
         store = "PostgreSQL" if args.db else "SQLite"
         console.print(f"[bold]rebuild[/] {kind}: {events:,} events; from memory (decode + evolve) "
                       f"[bold]{folded:,.0f} events/s[/]; from {store} through the store "
-                      f"[bold]{stored:,.0f} events/s[/]")
+                      f"[bold]{stored:,.0f} events/s[/] (reading alone {read:,.0f} events/s)")
 
 
 def bench_idle(args: argparse.Namespace, workdir: Path) -> None:

@@ -2,50 +2,15 @@
 
 from __future__ import annotations
 
-import gc
 import logging
-import time
 
 import uvicorn
 
-from . import metrics
 from .app import create_app
+from .collector import tune_gc
 from .config import Config
 from .protocol import MAX_FRAME
 from .transport import DirectWebSocketProtocol, with_header_deadline
-
-
-def tune_gc() -> None:
-    """Collections small enough to be short, and the start-up heap frozen out of them.
-
-    A pass costs about 0.5-1 us per object it visits, and stops every connection meanwhile.
-    At a generation-0 threshold of 50,000 each young pass took 20-50 ms (plaza_gc_seconds),
-    which alone set Bella Vista's open-loop p99 (30-58 ms). At 5,000, with 50 young passes
-    per middle one, Barcelona's open loop at 500 commands/s (bench, 2026-12-04) still had 9
-    of its 12 young passes over 5 ms and 7 over 10 ms, and a middle pass, over what 50
-    young ones kept (cached legal lists, views, coroutines), took 10-25 ms. With young passes
-    at 1,000 objects, a middle pass after every 5 of them still took 10-20 ms now and then
-    (Villa: 6 of 32 over 10 ms in 8 s, p99 8.1 ms); after every 2, 2 to 5 of 23-29 over
-    three runs (p99 6.3-10.3 ms; Barcelona none over 10 ms, p99 6.4-7.9), for about the same
-    CPU in all. Villa's middle passes are what is left: its cached legal lists hold hundreds
-    of commands each. The old generation is left for rare full passes.
-    """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(1_000, 2, 1_000)
-    gc.callbacks.append(_time_collections)
-
-
-_started: list[float] = [0.0]
-
-
-def _time_collections(phase: str, info: dict[str, int]) -> None:
-    """Every pause of the collector as a metric (plaza_gc_seconds), since one long one sets
-    the latency of every command in flight."""
-    if phase == "start":
-        _started[0] = time.perf_counter()
-    else:
-        metrics.GC_SECONDS.labels(str(info["generation"])).observe(time.perf_counter() - _started[0])
 
 
 def main(argv: list[str] | None = None) -> None:

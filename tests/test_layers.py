@@ -28,10 +28,11 @@ RULES: dict[str, tuple[set[str], set[str] | None]] = {
     "replays": ({"replays", "domain"}, ANY),
     # The CLI verifies replay files and registers extra games offline, hence replays and domain.
     "clients": ({"clients", "server.protocol", "domain", "replays"}, ANY),
-    # bench/rebuild.py times the server's own rebuild: the store, its timelines and the runtime's
-    # settings; nothing else of the server's internals. bench/resim.py times replays' verify.
+    # bench/rebuild.py times the server's own rebuild: the store, its timelines, the runtime's
+    # settings and the collector's; nothing else of the server's internals. bench/resim.py
+    # times replays' verify.
     "bench": ({"bench", "clients", "domain", "replays", "server.protocol", "server.store",
-               "server.timelines", "server.runtime"}, ANY),
+               "server.timelines", "server.runtime", "server.collector"}, ANY),
     "infra": (set(), ANY),
 }
 
