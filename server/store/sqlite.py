@@ -94,7 +94,7 @@ class SqliteEventLog(SqliteBase):
         if limit is not None:
             sql += " LIMIT ?"
             params += (limit,)
-        return [_envelope(game_id, row) for row in await self._all(sql, params)]
+        return _envelopes(game_id, await self._all(sql, params))
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         found = await self.events(game_id, after=seq - 1, upto=seq)
@@ -107,7 +107,7 @@ class SqliteEventLog(SqliteBase):
         marks = ",".join("?" * len(TABLE_TYPES))
         sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? AND type IN ({marks}) "
                "ORDER BY seq")
-        return [_envelope(game_id, row) for row in await self._all(sql, (game_id, *sorted(TABLE_TYPES)))]
+        return _envelopes(game_id, await self._all(sql, (game_id, *sorted(TABLE_TYPES))))
 
     async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
         return [(seq, bytes(data)) for seq, data in await self._all(
@@ -211,10 +211,13 @@ class SqliteStore(SqliteEventLog, SqliteCatalogue):
     import's events with it) is one transaction across both."""
 
 
-def _envelope(game_id: str, row: tuple[Any, ...]) -> Envelope:
-    seq, type_, v, actor, ref, at, irr, prev, digest, data, command = row
-    return Envelope(game_id, seq, type_, v, actor, ref, at, bool(irr), prev, digest, msgspec.Raw(data),
-                    NULL if command is None else msgspec.Raw(command))
+def _envelopes(game_id: str, rows: list[tuple[Any, ...]]) -> list[Envelope]:
+    """Rows of EVENT_COLUMNS as envelopes, in one comprehension: a rebuild reads thousands,
+    and a call per row was a tenth of reading one (bench rebuild)."""
+    raw = msgspec.Raw
+    return [Envelope(game_id, seq, type_, v, actor, ref, at, irr == 1, prev, digest, raw(data),
+                     NULL if command is None else raw(command))
+            for seq, type_, v, actor, ref, at, irr, prev, digest, data, command in rows]
 
 
 def _game_row(row: tuple[Any, ...]) -> GameRow:
