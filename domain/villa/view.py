@@ -9,6 +9,8 @@ from typing import NamedTuple
 
 import msgspec
 
+from domain.core.memo import per_state
+
 from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
 from .geometry import ORIENTATIONS, Edge, edge_ends, laid
@@ -223,6 +225,11 @@ def _area_views(state: State, b: Board, kept: _Tallies | None) -> list[AreaView]
 
 def view(state: State, viewer: int | None) -> View:
     """The same for every viewer: nothing on the table is secret."""
+    return _shown(state)
+
+
+def made(state: State) -> View:
+    """The view of a state, made afresh from the pieces kept per game."""
     b = board(state)
     tallies, drawing = _tallies(state, b), _drawing(state, b)
     return View(
@@ -234,3 +241,9 @@ def view(state: State, viewer: int | None) -> View:
         [hedge_view(h) for h in state.circle], list(state.pending), state.resolving,
         [[COLOURS[c] for c in group] for group in state.queue], state.extra_turn,
         tallies.scores, list(state.ended))
+
+
+# Every audience gets the same view, so it is made once per state (the server already
+# shares a public view, but bots, tests and other callers ask per audience); the same
+# object is handed to each, since nothing mutates a view.
+_shown = per_state(size=64)(made)
