@@ -5,13 +5,16 @@ The board is drawn as bitmaps (board.py's `Bits`: bit (x - x0) * width + (y - y0
 integer stands for joint (x, y), or for the segment (x, y, d) in the bitmap of direction d).
 Shifting a bitmap by a Hedge's point or segment then tries every position at once, in C.
 The positions found become commands without a Python step per command: the bitmaps of the
-eight orientations are interleaved into one string of "0" and "1", byte 8 * bit + orientation,
-which orders them as `legal` lists them (by x, y, rotation, mirrored), and the command of
-each byte is made once for all games, since the frame of `Bits` is the same for every board.
+eight orientations are interleaved into one string of "0" and "1", byte 8 * bit + orientation
+(counted from the top, then the list reversed), which orders them as `legal` lists them (by x,
+y, rotation, mirrored), and the command of each byte is made once for all games, since the
+frame of `Bits` is the same for every board.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import cache
 from itertools import accumulate, islice
 from operator import itemgetter
 
@@ -52,43 +55,83 @@ def _fits(joints: int, walls: tuple[int, int], through: int, width: int, hedge: 
     return fit
 
 
+# Every offset of a Hedge's point or segment from its first end, x * WIDTH + y, is at
+# least -_PAD: the bitmaps are moved up by _PAD once, so each shift is one `>>` in C.
+_PAD = _REACH * WIDTH + _REACH
+
+
+Shifts = tuple[int, ...]
+
+
+@cache
+def _plan(hedge: int) -> tuple[tuple[int, Shifts, Shifts, Shifts, Shifts], ...]:
+    """Per orientation: its byte in a position's 8 as `_framed` lays them (from the top),
+    then the shifts (plus _PAD) of its points, its segments of each direction, and the points
+    where it runs straight on."""
+    def shifts(points: Iterable[tuple[int, int]]) -> Shifts:
+        return tuple(x * WIDTH + y + _PAD for x, y in points)
+
+    out = []
+    for rotation, mirrored in ORIENTATIONS:
+        shape = oriented(hedge, rotation, mirrored)
+        out.append((7 - (2 * rotation + mirrored), shifts(shape.points),
+                    shifts((x, y) for x, y, d in shape.edges if d == 0),
+                    shifts((x, y) for x, y, d in shape.edges if d == 1), shifts(shape.straight)))
+    return tuple(out)
+
+
 def _framed(bits: Bits, hedge: int) -> list[Command]:
-    """`placements` on the board's bits in the fixed frame."""
+    """`placements` on the board's bits in the fixed frame: `_fits` of each orientation
+    (a touching point, less a blocked segment or a crossing), written out."""
     # Only the rows of bits a position can reach are worked on and written out: from row
     # `first` (shifted to bit 0) for `size` bits.
     first = (bits.low - _REACH - ORIGIN) * WIDTH
     size = (bits.high + _REACH + 1 - ORIGIN) * WIDTH - first
-    joints, through = bits.joints >> first, bits.through >> first
-    walls = (bits.walls[0] >> first, bits.walls[1] >> first)
+    joints, through = (bits.joints >> first) << _PAD, (bits.through >> first) << _PAD
+    across, along = (bits.walls[0] >> first) << _PAD, (bits.walls[1] >> first) << _PAD
     digits = f"0{size}b"
-    table = bytearray(8 * size)  # byte 8 * bit + orientation: b"1" where it fits
-    for rotation, mirrored in ORIENTATIONS:
-        fit = _fits(joints, walls, through, WIDTH, hedge, rotation, mirrored)
-        table[2 * rotation + mirrored::8] = format(fit, digits).encode()[::-1]
+    # Laid from the top position down, as `format` writes the bits (no string reversed):
+    # byte 8 * (size - 1 - bit) + 7 - orientation is b"1" where it fits.
+    table = bytearray(8 * size)
+    for byte, points, edges0, edges1, straight in _plan(hedge):
+        fit = blocked = 0
+        for by in points:
+            fit |= joints >> by
+        for by in edges0:
+            blocked |= across >> by
+        for by in edges1:
+            blocked |= along >> by
+        for by in straight:
+            blocked |= through >> by
+        table[byte::8] = format(fit & ~blocked, digits).encode()
     # After each b"1" a comma: the lengths of the pieces between commas, added up from the
-    # bytes of the rows left out, give one more than the index of each b"1" in the frame.
-    pieces = bytes(table).replace(b"1", b"1,").split(b",")
+    # bytes of the frame above the rows worked on, count each b"1" from the top of the frame.
+    pieces = table.replace(b"1", b"1,").split(b",")
     pieces.pop()
-    rows = range(first // WIDTH, (first + size) // WIDTH)
-    indices = islice(accumulate(map(len, pieces), initial=8 * first), 1, None)
-    return list(map(_commands(rows).__getitem__, indices))
+    top = first + size
+    counts = islice(accumulate(map(len, pieces), initial=8 * (WIDTH * WIDTH - top)), 1, None)
+    listed = list(map(_commands(range(first // WIDTH, top // WIDTH)).__getitem__, counts))
+    listed.reverse()
+    return listed
 
 
 def _commands(rows: range) -> list[Command]:
-    """The command of each byte 8 * bit + orientation of the whole frame, at that index plus
-    one, made once for all games, row by row as boards reach them (a row: 512 commands)."""
+    """The command of each byte 8 * bit + orientation of the whole frame, at index 8 *
+    WIDTH * WIDTH less that byte (counted from the top), made once for all games, row by
+    row as boards reach them (a row: 512 commands)."""
     if _MADE.find(0, rows.start, rows.stop) >= 0:
         for row in rows:
             if not _MADE[row]:
-                x, start = ORIGIN + row, 1 + 8 * WIDTH * row
-                _COMMANDS[start:start + 8 * WIDTH] = [
-                    PlaceHedge(x, y, rotation, mirrored)
-                    for y in range(ORIGIN, ORIGIN + WIDTH) for rotation, mirrored in _ORIENTATION]
+                x, end = ORIGIN + row, _BYTES - 8 * WIDTH * row
+                made = [PlaceHedge(x, y, rotation, mirrored)
+                        for y in range(ORIGIN, ORIGIN + WIDTH) for rotation, mirrored in _ORIENTATION]
+                _COMMANDS[end - 8 * WIDTH + 1:end + 1] = made[::-1]
                 _MADE[row] = 1
     return _COMMANDS
 
 
-_COMMANDS: list[Command] = [PlaceHedge(0, 0)] * (1 + 8 * WIDTH * WIDTH)  # until made
+_BYTES = 8 * WIDTH * WIDTH
+_COMMANDS: list[Command] = [PlaceHedge(0, 0)] * (1 + _BYTES)  # until made
 _MADE = bytearray(WIDTH)  # per row of the frame: 1 once its commands are made
 
 
