@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from .geometry import (
@@ -136,10 +137,13 @@ def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
     colours, hedges, degree = dict(parent.colours), dict(parent.hedges), dict(parent.degree)
     for edge, colour in segments:
         colours[edge], hedges[edge] = colour, p.hedge
-        for point in edge_ends(edge):
-            degree[point] = degree.get(point, 0) + 1
+    shape = _laid_shape(p.hedge, p.rotation, p.mirrored)
+    for (x, y), n in zip(shape.points, _MEETS, strict=True):  # segment i joins points i, i + 1
+        point = (x + p.x, y + p.y)
+        degree[point] = degree.get(point, 0) + n
     cell_area, adjacent = parent.cell_area, parent.adjacent
     new_edges: tuple[tuple[Edge, ...], ...] = ()
+    inside: set[Edge] = set()
     if areas:  # the dicts of a board are never changed once made, so they may be shared
         cell_area = dict(cell_area)
         for i, cells in enumerate(areas, len(parent.area_edges)):
@@ -150,12 +154,39 @@ def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
         links = [set(s) for s in adjacent] + [set() for _ in areas]
         _link(links, (e for edges in new_edges for e in edges), cell_area)
         adjacent = tuple(frozenset(s) for s in links)
-    added = {e for cells in areas for cell in cells for e in cell_edges(cell)}
-    added.update(edge for edge, _ in segments)
+        inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}
     more = _through_at(hedges, segments, p.hedge)
-    bits = None if parent.bits is None else _more_bits(parent.bits, degree, segments, added, more)
-    return Board(colours, hedges, degree, parent.through | more, cell_area, parent.blocked | added,
-                 parent.area_edges + new_edges, adjacent, _box(parent.box, segments), bits)
+    x0, y0, x1, y1 = shape.box
+    box = (p.x + x0, p.y + y0, p.x + x1, p.y + y1)
+    if parent.box is not None:
+        box = (min(box[0], parent.box[0]), min(box[1], parent.box[1]),
+               max(box[2], parent.box[2]), max(box[3], parent.box[3]))
+    bits = None if parent.bits is None else _more_bits(parent.bits, degree, p, shape, inside, more)
+    inside.update(edge for edge, _ in segments)
+    return Board(colours, hedges, degree, parent.through | more, cell_area,
+                 parent.blocked | inside, parent.area_edges + new_edges, adjacent, box, bits)
+
+
+_MEETS = (1, 2, 2, 2, 1)  # how many of a Hedge's segments meet at each of its points
+
+
+class _Shape(NamedTuple):
+    """A Hedge laid one way with its first end on (0, 0), as `extended` adds it."""
+
+    points: tuple[Point, ...]
+    box: tuple[int, int, int, int]  # x0, y0, x1, y1 of its points
+    joints: int  # its points as bits of the frame, moved up by _PAD (see `_more_bits`)
+    walls: tuple[int, int]  # its segments of each direction, likewise
+
+
+@cache
+def _laid_shape(hedge: int, rotation: int, mirrored: bool) -> _Shape:
+    shape = oriented(hedge, rotation, mirrored)
+    walls = [0, 0]
+    for x, y, d in shape.edges:
+        walls[d] |= 1 << (x * WIDTH + y + _PAD)
+    return _Shape(shape.points, bounding_box(shape.points),
+                  sum(1 << (x * WIDTH + y + _PAD) for x, y in shape.points), (walls[0], walls[1]))
 
 
 def _box(box: tuple[int, int, int, int] | None, segments: tuple[tuple[Edge, int], ...]
@@ -238,24 +269,31 @@ def _bits(degree: dict[Point, int], blocked: frozenset[Edge], through: frozenset
                 sum(_bit(x, y) for x, y in through), min(xs), max(xs))
 
 
-def _more_bits(bits: Bits, degree: dict[Point, int], segments: tuple[tuple[Edge, int], ...],
-               added: set[Edge], through: frozenset[Point]) -> Bits | None:
-    """`bits` with the joints of these new segments, these edges blocked, these joints where
-    a Hedge runs straight on."""
-    joints, low, high, walls = bits.joints, bits.low, bits.high, [*bits.walls]
-    for x, y, d in added:  # `_framed` and `_bit` written out: this runs for every Hedge placed
+# A Hedge's points and segments lie at most 4 joints before its first end on each axis:
+# its bits, moved up by _PAD, are all above bit 0 (see `_Shape`).
+_PAD = 4 * WIDTH + 4
+
+
+def _more_bits(bits: Bits, degree: dict[Point, int], p: Placement, shape: _Shape,
+               inside: set[Edge], through: frozenset[Point]) -> Bits | None:
+    """`bits` with the joints and segments of this Hedge (`shape` laid at `p`), the edges
+    inside the areas it closed blocked, these joints where a Hedge runs straight on."""
+    x0, y0, x1, y1 = shape.box
+    if not (p.x + x0 >= _LOW and p.x + x1 < _HIGH and p.y + y0 >= _LOW and p.y + y1 < _HIGH):
+        return None
+    # The Hedge's bits laid at its first end (a bit inside the margin, so `at` > 0).
+    at = (p.x - ORIGIN) * WIDTH + p.y - ORIGIN - _PAD
+    walls = [bits.walls[0] | shape.walls[0] << at, bits.walls[1] | shape.walls[1] << at]
+    for x, y, d in inside:  # `_framed` and `_bit` written out: this runs for every area closed
         if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
             return None
         walls[d] |= 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
-    for edge, _ in segments:
-        for x, y in edge_ends(edge):
-            if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
-                return None
-            bit = 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
-            joints = joints | bit if degree[(x, y)] < 4 else joints & ~bit
-            low, high = min(low, x), max(high, x)
+    joints = bits.joints | shape.joints << at
+    full = [(x + p.x, y + p.y) for x, y in shape.points if degree[(x + p.x, y + p.y)] >= 4]
+    if full:  # no free segment left there
+        joints &= ~sum(_bit(x, y) for x, y in full)
     return Bits(joints, (walls[0], walls[1]), bits.through | sum(_bit(x, y) for x, y in through),
-                low, high)
+                min(bits.low, p.x + x0), max(bits.high, p.x + x1))
 
 
 def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> bool:

@@ -200,7 +200,7 @@ def _tallies(state: State, b: Board) -> _Tallies:
     seating = (state.owners, state.teams, state.seats, state.team)
     kept = _TALLIES.get(state)
     if (kept is not None and kept.areas is state.areas and kept.supplies is state.supplies
-            and kept.board is b and kept.seating == seating):
+            and _same_areas(kept.board, b) and kept.seating == seating):
         return kept
     scores = colour_scores(state)
     made = _Tallies(state.areas, state.supplies, b, seating, colour_views(state, scores),
@@ -210,6 +210,14 @@ def _tallies(state: State, b: Board) -> _Tallies:
 
 
 _TALLIES: Kept[_Tallies] = Kept()
+
+
+def _same_areas(kept: Board, b: Board) -> bool:
+    """Whether the boards have the same closed areas, their segments and neighbours: all the
+    scores and the areas' views ask of a board. A Hedge that closes nothing leaves them so,
+    and `extended` then hands on the very same objects (a board made afresh has new ones)."""
+    return (kept is b or kept.cell_area is b.cell_area and kept.area_edges is b.area_edges
+            and kept.adjacent is b.adjacent)
 
 
 def _area_views(state: State, b: Board, kept: _Tallies | None) -> list[AreaView]:
