@@ -216,8 +216,8 @@ def _same_areas(kept: Board, b: Board) -> bool:
     """Whether the boards have the same closed areas, their segments and neighbours: all the
     scores and the areas' views ask of a board. A Hedge that closes nothing leaves them so,
     and `extended` then hands on the very same objects (a board made afresh has new ones)."""
-    return (kept is b or kept.cell_area is b.cell_area and kept.area_edges is b.area_edges
-            and kept.adjacent is b.adjacent)
+    return kept is b or (kept.cell_area is b.cell_area and kept.area_edges is b.area_edges
+                         and kept.adjacent is b.adjacent)
 
 
 def _area_views(state: State, b: Board, kept: _Tallies | None) -> list[AreaView]:
