@@ -60,6 +60,15 @@ def _supply(state: State, colour: int, supply: Supply) -> tuple[Supply, ...]:
     return (*state.supplies[:colour], supply, *state.supplies[colour + 1:])
 
 
+def _without(bag: tuple[int, ...], hedge: int) -> tuple[int, ...]:
+    """The bag less every copy of `hedge` (there is one: the bag holds each Hedge once)."""
+    if hedge not in bag:
+        return bag
+    i = bag.index(hedge)
+    rest = bag[:i] + bag[i + 1:]
+    return rest if hedge not in rest else tuple(h for h in rest if h != hedge)
+
+
 def _start(e: GameStarted) -> State:
     supply = Supply(TOKENS_PER_COLOUR)
     phase: Phase = "place" if e.open_circle else "draw"
@@ -150,24 +159,27 @@ def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, GameStarted):
         return _start(event)
     assert state is not None, "the first event of a game is GameStarted"
-    match event:
-        case FeaturesRevealed():
-            return _reveal(state, event)
-        case CircleLaid(order):
-            return replace(state, hedge=order[0], circle=tuple(order[1:]), phase="place")
+    match event:  # the most frequent first: a case is an isinstance check, tried in order
         case HedgeDrawn(_, hedge):
-            bag = tuple(h for h in state.bag if h != hedge)
-            return replace(state, hedge=hedge, bag=bag, phase="place")
+            return replace(state, hedge=hedge, bag=_without(state.bag, hedge), phase="place")
         case HedgePlaced():
             return _placed(state, event)
+        case TurnEnded():
+            return _turn_ended(state, event)
+        case TokenPlaced():
+            return _token(state, event)
         case AreaClosed():
             return _closed(state, event)
         case AreaCounted():
             return _counted(state, event)
+        case AreaResolved():
+            return _settle(replace(state, resolving=None, queue=()))
+        case FeaturesRevealed():
+            return _reveal(state, event)
+        case CircleLaid(order):
+            return replace(state, hedge=order[0], circle=tuple(order[1:]), phase="place")
         case TokenOrderChosen():
             return _ordered(state, event)
-        case TokenPlaced():
-            return _token(state, event)
         case TokenSkipped():
             return _settle(replace(state, queue=state.queue[1:]))
         case FeatureFlipped():
@@ -178,10 +190,6 @@ def evolve(state: State | None, event: Event) -> State:
             return _swapped(state, event)
         case BirdBathKept():
             return _settle(replace(state, bird_bath=False))
-        case AreaResolved():
-            return _settle(replace(state, resolving=None, queue=()))
-        case TurnEnded():
-            return _turn_ended(state, event)
         case GameEnded(reasons):
             return replace(state, ended=tuple(reasons), phase="over")
     assert_never(event)
