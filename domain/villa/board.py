@@ -149,11 +149,8 @@ def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
         for i, cells in enumerate(areas, len(parent.area_edges)):
             cell_area.update(dict.fromkeys(cells, i))
         new_edges = tuple(_edges_of(cells, colours) for cells in areas)
-        # Old walls between old areas stay as they were: a new segment never lies on an edge
-        # of a closed area's space (those are blocked), so only links to new areas are new.
-        links = [set(s) for s in adjacent] + [set() for _ in areas]
-        _link(links, (e for edges in new_edges for e in edges), cell_area)
-        adjacent = tuple(frozenset(s) for s in links)
+        adjacent = _relinked(adjacent, len(areas), (e for edges in new_edges for e in edges),
+                             cell_area)
         inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}
     more = _through_at(hedges, segments, p.hedge)
     x0, y0, x1, y1 = shape.box
@@ -234,6 +231,24 @@ def _adjacency(count: int, walls: dict[Edge, int], cell_area: dict[Cell, int]
     return tuple(frozenset(s) for s in links)
 
 
+def _relinked(adjacent: tuple[frozenset[int], ...], new: int, walls: Iterable[Edge],
+              cell_area: dict[Cell, int]) -> tuple[frozenset[int], ...]:
+    """`adjacent` with `new` areas more, whose walls these are. Old walls between old areas
+    stay as they were: a new segment never lies on an edge of a closed area's space (those
+    are blocked), so only links to new areas are new, and only the areas they touch get a
+    new set."""
+    links: dict[int, set[int]] = {}
+    for x, y, d in walls:  # `_link`, into sets made only for the areas touched
+        a = cell_area.get((x, y - 1) if d == HORIZONTAL else (x - 1, y))
+        b = cell_area.get((x, y))
+        if a is not None and b is not None and a != b:
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    old = len(adjacent)
+    return (*(s | links[i] if i in links else s for i, s in enumerate(adjacent)),
+            *(frozenset(links.get(i, ())) for i in range(old, old + new)))
+
+
 def _link(links: list[set[int]], walls: Iterable[Edge], cell_area: dict[Cell, int]) -> None:
     """Link the areas on either side of each of these walls."""
     for x, y, d in walls:  # `edge_cells` written out, as in `board_from`
@@ -283,17 +298,34 @@ def _more_bits(bits: Bits, degree: dict[Point, int], p: Placement, shape: _Shape
         return None
     # The Hedge's bits laid at its first end (a bit inside the margin, so `at` > 0).
     at = (p.x - ORIGIN) * WIDTH + p.y - ORIGIN - _PAD
-    walls = [bits.walls[0] | shape.walls[0] << at, bits.walls[1] | shape.walls[1] << at]
-    for x, y, d in inside:  # `_framed` and `_bit` written out: this runs for every area closed
-        if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
+    walls = (bits.walls[0] | shape.walls[0] << at, bits.walls[1] | shape.walls[1] << at)
+    if inside:
+        added = _inside_bits(inside)
+        if added is None:
             return None
-        walls[d] |= 1 << ((x - ORIGIN) * WIDTH + y - ORIGIN)
+        walls = (walls[0] | added[0], walls[1] | added[1])
     joints = bits.joints | shape.joints << at
     full = [(x + p.x, y + p.y) for x, y in shape.points if degree[(x + p.x, y + p.y)] >= 4]
     if full:  # no free segment left there
         joints &= ~sum(_bit(x, y) for x, y in full)
-    return Bits(joints, (walls[0], walls[1]), bits.through | sum(_bit(x, y) for x, y in through),
+    return Bits(joints, walls, bits.through | sum(_bit(x, y) for x, y in through),
                 min(bits.low, p.x + x0), max(bits.high, p.x + x1))
+
+
+def _inside_bits(edges: set[Edge]) -> tuple[int, int] | None:
+    """These edges (each once) as bits of the frame, per direction; None if one lies outside. Each
+    direction is summed from its lowest bit up, in small integers, then shifted there once."""
+    ks: tuple[list[int], list[int]] = ([], [])
+    for x, y, d in edges:  # `_framed` and `_bit` written out
+        if not (_LOW <= x < _HIGH and _LOW <= y < _HIGH):
+            return None
+        ks[d].append((x - ORIGIN) * WIDTH + y - ORIGIN)
+    out = [0, 0]
+    for d, found in enumerate(ks):
+        if found:
+            low = min(found)
+            out[d] = sum(1 << (k - low) for k in found) << low
+    return out[0], out[1]
 
 
 def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> bool:
