@@ -95,7 +95,8 @@ def _build(state: State, cells: Cells, kept: tuple[_Built, ...]) -> Board:
     placements = state.placements
     if len(placements) > 1:
         # The areas the last Hedge closed, which the board before it has not.
-        fresh = sum(1 for area in state.areas if area.closed_at == state.placed)
+        placed = len(placements)
+        fresh = sum(area.closed_at == placed for area in state.areas)
         before, older = placements[:-1], cells[:len(cells) - fresh]
         for built in kept:
             if built.placements == before and built.cells == older:
@@ -338,7 +339,8 @@ def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) ->
         return False
     if crossing(b, hedge, x, y, rotation, mirrored) is not None:
         return False
-    return any(point in b.degree for edge, _ in segments for point in edge_ends(edge))
+    degree = b.degree  # every end of a segment is a point of the Hedge, and each point one
+    return any((px + x, py + y) in degree for px, py in oriented(hedge, rotation, mirrored).points)
 
 
 def crossing(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool

@@ -13,7 +13,7 @@ from domain.core.memo import per_state
 
 from .board import Board, board
 from .components import COLOURS, HEDGES, MAX_AREA_POINTS
-from .geometry import ORIENTATIONS, Edge, edge_ends, laid
+from .geometry import ORIENTATIONS, Edge, edge_ends, laid, oriented
 from .kept import Kept
 from .scoring import ColourScore, colour_scores, seat_keys
 from .state import Area, Placement, State, Supply
@@ -162,10 +162,11 @@ def _drawn_on(before: _Drawing, p: Placement
             return None
         edges.insert(i, edge)
         segments.insert(i, view)
-        for point in edge_ends(edge):
-            i = bisect_left(joints, point)
-            if i == len(joints) or joints[i] != point:
-                joints.insert(i, point)
+    for x, y in oriented(p.hedge, p.rotation, p.mirrored).points:  # the ends of its segments
+        point = (x + p.x, y + p.y)
+        i = bisect_left(joints, point)
+        if i == len(joints) or joints[i] != point:
+            joints.insert(i, point)
     return edges, segments, joints
 
 
