@@ -15,8 +15,9 @@ from msgspec.structs import replace
 from domain.core.simulate import Simulation
 from domain.villa import GAME, kept, rules, view
 from domain.villa import board as boards
-from domain.villa.board import Board, board, board_from, closures, extended
+from domain.villa.board import Board, board, board_from, closures, extended, fits
 from domain.villa.commands import PlaceHedge
+from domain.villa.events import HedgeDrawn
 from domain.villa.geometry import Cell, Edge, bounding_box, edge_cells, edge_ends, laid, region
 from domain.villa.placing import _unframed, placements
 from domain.villa.state import Placement, State
@@ -186,3 +187,37 @@ def test_each_game_keeps_one_entry_and_the_least_recent_games_go_first(
         store.put(replace(state, turn=1), n)  # another state of the same game
     assert [store.get(state) for state in games] == [None, None, 2, 3, 4]
     assert store.get(replace(games[4], phase="place")) == 4
+
+
+def test_fits_agrees_with_the_placements_listed() -> None:
+    """`decide` checks a PlaceHedge with `fits` alone: it allows exactly what `legal` lists,
+    around the board (near misses included) and at every listed position."""
+    checked = 0
+
+    def step(state: State) -> None:
+        nonlocal checked
+        if state.phase != "place" or state.hedge is None:
+            return
+        b, hedge = board(state), state.hedge
+        listed = set(GAME.legal(state, state.turn))
+        x0, y0, x1, y1 = b.box or (0, 0, 0, 0)
+        for x in range(x0 - 5, x1 + 6, 2):
+            for y in range(y0 - 5, y1 + 6):
+                for rotation, mirrored in ((x + y) % 4, False), ((x - y) % 4, True):
+                    assert fits(b, hedge, x, y, rotation, mirrored) == (
+                        PlaceHedge(x, y, rotation, mirrored) in listed)
+        assert all(fits(b, hedge, c.x, c.y, c.rotation, c.mirrored)
+                   for c in listed if isinstance(c, PlaceHedge))
+        checked += 1
+
+    play(step, games=1)
+    assert checked > 50
+
+
+def test_a_drawn_hedge_leaves_the_bag_as_filtering_it_would() -> None:
+    def step(state: State) -> None:
+        for hedge in (*state.bag[:3], *state.bag[-2:], 0, 99):
+            drawn = GAME.evolve(state, HedgeDrawn(state.turn, hedge))
+            assert drawn.bag == tuple(h for h in state.bag if h != hedge)
+
+    play(step, games=1)
