@@ -339,8 +339,7 @@ def fits(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool) ->
         return False
     if crossing(b, hedge, x, y, rotation, mirrored) is not None:
         return False
-    degree = b.degree  # every end of a segment is a point of the Hedge, and each point one
-    return any((px + x, py + y) in degree for px, py in oriented(hedge, rotation, mirrored).points)
+    return any(point in b.degree for edge, _ in segments for point in edge_ends(edge))
 
 
 def crossing(b: Board, hedge: int, x: int, y: int, rotation: int, mirrored: bool
