@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from functools import cache
 from itertools import accumulate, islice
 from operator import itemgetter
+from typing import NamedTuple
 
 from .board import MARGIN, ORIGIN, WIDTH, Bits, Board
 from .commands import Command, PlaceHedge
@@ -28,11 +29,37 @@ _ORIENTATION = tuple((tag >> 1, bool(tag & 1)) for tag in range(8))
 _REACH = 4  # how far a position lies from the joint of the board its Hedge touches
 
 
+class Listing(NamedTuple):
+    """The placements of a Hedge on a board, and the bitmaps they were read from."""
+
+    commands: list[Command]  # every PlaceHedge that `board.fits`, sorted
+    # Per orientation 2 * rotation + mirrored, where it fits: bit i for bit first + i of the
+    # frame, i < size. Empty for a board beyond the frame.
+    fits: tuple[int, ...]
+    first: int
+    size: int
+
+
 def placements(b: Board, hedge: int) -> list[Command]:
     """Every PlaceHedge of the Hedge in hand that `board.fits`, sorted."""
+    return listing(b, hedge).commands
+
+
+def listing(b: Board, hedge: int) -> Listing:
     if b.bits is None:  # a board that outgrew the frame (no game seen so far)
-        return [PlaceHedge(*p) for p in _unframed(b, hedge)]
+        return Listing([PlaceHedge(*p) for p in _unframed(b, hedge)], (), 0, 0)
     return _framed(b.bits, hedge)
+
+
+def listed(at: Listing, x: int, y: int, rotation: int, mirrored: bool) -> bool | None:
+    """Whether PlaceHedge(x, y, rotation, mirrored) is among the commands, read off the
+    bitmaps (one bit, not a search of the list); None when there are none to read."""
+    if not at.fits:
+        return None
+    bit = (x - ORIGIN) * WIDTH + y - ORIGIN - at.first
+    if not (ORIGIN <= y < ORIGIN + WIDTH and 0 <= bit < at.size and 0 <= rotation < 4):
+        return False  # outside the rows worked on (the column checked: no wrapping)
+    return at.fits[2 * rotation + mirrored] >> bit & 1 == 1
 
 
 def _shifted(bitmap: int, by: int) -> int:
@@ -80,7 +107,7 @@ def _plan(hedge: int) -> tuple[tuple[int, Shifts, Shifts, Shifts, Shifts], ...]:
     return tuple(out)
 
 
-def _framed(bits: Bits, hedge: int) -> list[Command]:
+def _framed(bits: Bits, hedge: int) -> Listing:
     """`placements` on the board's bits in the fixed frame: `_fits` of each orientation
     (a touching point, less a blocked segment or a crossing), written out."""
     # Only the rows of bits a position can reach are worked on and written out: from row
@@ -93,6 +120,7 @@ def _framed(bits: Bits, hedge: int) -> list[Command]:
     # Laid from the top position down, as `format` writes the bits (no string reversed):
     # byte 8 * (size - 1 - bit) + 7 - orientation is b"1" where it fits.
     table = bytearray(8 * size)
+    fits = [0] * 8
     for byte, points, edges0, edges1, straight in _plan(hedge):
         fit = blocked = 0
         for by in points:
@@ -103,16 +131,17 @@ def _framed(bits: Bits, hedge: int) -> list[Command]:
             blocked |= along >> by
         for by in straight:
             blocked |= through >> by
-        table[byte::8] = format(fit & ~blocked, digits).encode()
+        fits[7 - byte] = fit = fit & ~blocked
+        table[byte::8] = format(fit, digits).encode()
     # After each b"1" a comma: the lengths of the pieces between commas, added up from the
     # bytes of the frame above the rows worked on, count each b"1" from the top of the frame.
     pieces = table.replace(b"1", b"1,").split(b",")
     pieces.pop()
     top = first + size
     counts = islice(accumulate(map(len, pieces), initial=8 * (WIDTH * WIDTH - top)), 1, None)
-    listed = list(map(_commands(range(first // WIDTH, top // WIDTH)).__getitem__, counts))
-    listed.reverse()
-    return listed
+    commands = list(map(_commands(range(first // WIDTH, top // WIDTH)).__getitem__, counts))
+    commands.reverse()
+    return Listing(commands, tuple(fits), first, size)
 
 
 def _commands(rows: range) -> list[Command]:

@@ -32,7 +32,7 @@ from .events import (
 from .flow import advance
 from .geometry import laid
 from .kept import Kept
-from .placing import placements
+from .placing import Listing, listed, listing
 from .reasons import why_illegal
 from .resolve import bird_bath_targets, count, place, token_options
 from .state import State, active, well_colours
@@ -65,23 +65,28 @@ def _placements(state: State) -> list[Command]:
     per game for its latest state. Never handed out: `legal` gives a copy."""
     kept = _PLACEMENTS.get(state)
     if kept is not None and kept[0] is state:
-        return kept[1]
+        return kept[1].commands
     assert state.hedge is not None
-    listed = placements(board(state), state.hedge)
-    _PLACEMENTS.put(state, (state, listed))
-    return listed
+    made = listing(board(state), state.hedge)
+    _PLACEMENTS.put(state, (state, made))
+    return made.commands
 
 
-_PLACEMENTS: Kept[tuple[State, list[Command]]] = Kept()
+_PLACEMENTS: Kept[tuple[State, Listing]] = Kept()
 
 
 def allowed(state: State, seat: int, command: Command) -> bool:
     """`command in legal(state, seat)`, without listing every placement."""
     if isinstance(command, PlaceHedge):
-        return (state.phase == "place" and seat in active(state) and state.hedge is not None
-                and 0 <= command.rotation < 4
-                and fits(board(state), state.hedge, command.x, command.y, command.rotation,
-                         command.mirrored))
+        if not (state.phase == "place" and seat in active(state) and state.hedge is not None
+                and 0 <= command.rotation < 4):
+            return False
+        # The seat was sent its legal commands of this state: their bitmaps answer at once.
+        kept = _PLACEMENTS.get(state)
+        found = None if kept is None or kept[0] is not state else listed(
+            kept[1], command.x, command.y, command.rotation, command.mirrored)
+        return found if found is not None else fits(
+            board(state), state.hedge, command.x, command.y, command.rotation, command.mirrored)
     return command in legal(state, seat)
 
 

@@ -190,8 +190,9 @@ def test_each_game_keeps_one_entry_and_the_least_recent_games_go_first(
 
 
 def test_fits_agrees_with_the_placements_listed() -> None:
-    """`decide` checks a PlaceHedge with `fits` alone: it allows exactly what `legal` lists,
-    around the board (near misses included) and at every listed position."""
+    """`decide` checks a PlaceHedge with `fits`, or with the bitmaps of the placements listed
+    for the state when it has them: either allows exactly what `legal` lists, around the
+    board (near misses included), far outside it and at every listed position."""
     checked = 0
 
     def step(state: State) -> None:
@@ -199,13 +200,16 @@ def test_fits_agrees_with_the_placements_listed() -> None:
         if state.phase != "place" or state.hedge is None:
             return
         b, hedge = board(state), state.hedge
-        listed = set(GAME.legal(state, state.turn))
+        listed = set(GAME.legal(state, state.turn))  # kept: `allowed` reads its bitmaps
         x0, y0, x1, y1 = b.box or (0, 0, 0, 0)
         for x in range(x0 - 5, x1 + 6, 2):
             for y in range(y0 - 5, y1 + 6):
                 for rotation, mirrored in ((x + y) % 4, False), ((x - y) % 4, True):
-                    assert fits(b, hedge, x, y, rotation, mirrored) == (
-                        PlaceHedge(x, y, rotation, mirrored) in listed)
+                    command = PlaceHedge(x, y, rotation, mirrored)
+                    assert fits(b, hedge, x, y, rotation, mirrored) == (command in listed)
+                    assert rules.allowed(state, state.turn, command) == (command in listed)
+        for x, y in ((x0 - 40, y0), (x0, y0 - 40), (x1 + 40, y1), (x1, y1 + 40), (x0, 99)):
+            assert not rules.allowed(state, state.turn, PlaceHedge(x, y, 0, False))
         assert all(fits(b, hedge, c.x, c.y, c.rotation, c.mirrored)
                    for c in listed if isinstance(c, PlaceHedge))
         checked += 1
