@@ -14,6 +14,7 @@ second. A ping or a deadline may come a tick late, which keepalive does not mind
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import weakref
 from typing import Protocol
@@ -35,11 +36,12 @@ class Wheel:
         self.loop = loop
         self.slots: list[list[Pinged]] = [[] for _ in range(slots_for(horizon))]
         self.tick = self._now()  # the last tick whose slot has been acted on
-        self.waiting = 0  # entries filed, stale ones included
+        self.waiting = 0  # connections filed
         self.timer: asyncio.TimerHandle | None = None
 
     def file(self, conn: Pinged, delay: float) -> None:
-        """Have `conn` act in about `delay` seconds (at most the horizon)."""
+        """Have `conn` act in about `delay` seconds (at most the horizon), and only then."""
+        self.unfile(conn)
         due = max(self.tick + 1, int((self.loop.time() + delay) / TICK))
         due = min(due, self.tick + len(self.slots) - 1)
         conn.keepalive_due = due
@@ -47,6 +49,15 @@ class Wheel:
         self.waiting += 1
         if self.timer is None:
             self.timer = self.loop.call_at(due * TICK, self._turn)
+
+    def unfile(self, conn: Pinged) -> None:
+        """Forget `conn` (closed, or filed anew): its slot must not keep a closed connection
+        alive until the slot comes up. A slot holds a few dozen connections at most."""
+        due, conn.keepalive_due = conn.keepalive_due, None
+        if due is not None:
+            with contextlib.suppress(ValueError):
+                self.slots[due % len(self.slots)].remove(conn)
+                self.waiting -= 1
 
     def _now(self) -> int:
         # A timer set for tick t may find time / TICK a hair under t: not a tick too few.
@@ -60,7 +71,7 @@ class Wheel:
             slot = self.slots[self.tick % len(self.slots)]
             self.waiting -= len(slot)
             for conn in slot:  # whoever acts files itself again in another slot
-                if conn.keepalive_due == self.tick:  # else unfiled or filed again since
+                if conn.keepalive_due == self.tick:  # else filed in another wheel since
                     conn.keepalive_due = None
                     conn.keepalive_act()
             slot.clear()

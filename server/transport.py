@@ -110,7 +110,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         self._wheel().file(self, self.ping_interval - self.last_ping_rtt)
 
     def stop_keepalive(self) -> None:
-        self.keepalive_due = None
+        self._wheel().unfile(self)
         self.pending_ping_payload = None
 
     def keepalive_act(self) -> None:

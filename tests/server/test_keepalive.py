@@ -28,7 +28,8 @@ async def test_each_connection_acts_once_about_its_delay_later_and_refiling_move
     wheel.file(moved, 1)
     wheel.file(moved, 2)  # filed again: only the later entry counts
     wheel.file(dropped, 1)
-    dropped.keepalive_due = None  # unfiled, as a closed connection does
+    wheel.unfile(dropped)  # as a closed connection is
+    assert wheel.waiting == 3 and all(dropped not in slot for slot in wheel.slots)
     await asyncio.sleep(2.5)
     assert len(early.acted) == len(late.acted) == len(moved.acted) == 1
     assert not dropped.acted
