@@ -35,20 +35,41 @@ class Outbox(Protocol):
     async def flush(self) -> None:
         """Write what is queued now (before a close, so the last errors arrive)."""
 
+    def hold(self) -> None:
+        """Keep what is put from now on for one write at `release`."""
+
+    def release(self) -> int:
+        """Write what was held; the bytes (or characters) waiting for the peer."""
+
     def stop(self) -> None:
         """The connection is over."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Direct:
     """A transport's synchronous write and close (server/transport.py `write_now`,
-    `close_now`): nothing is queued here, the transport buffers what the peer has not read."""
+    `close_now`): nothing is queued here, the transport buffers what the peer has not read.
 
-    write: Callable[[bytes], int]
+    While held, frames wait here for one write: a seat's command is answered right after its
+    update, and a system call per frame is the fan-out's largest cost (bench/README.md)."""
+
+    write: Callable[..., int]  # frames as bytes, one or more, in one write
     close: Callable[[int, str], None]
+    held: list[bytes] | None = None
 
     def put(self, data: bytes | str) -> int:
-        return self.write(data if isinstance(data, bytes) else data.encode())
+        frame = data if isinstance(data, bytes) else data.encode()
+        if self.held is not None:
+            self.held.append(frame)
+            return 0  # weighed when released
+        return self.write(frame)
+
+    def hold(self) -> None:
+        self.held = []
+
+    def release(self) -> int:
+        held, self.held = self.held, None
+        return self.write(*held) if held else 0
 
     def close_behind(self) -> None:
         self.close(1013, BEHIND)
@@ -79,6 +100,12 @@ class Queued:
         self.backlog.append(text)
         self.queued += len(text)
         self.ready.set()
+        return self.queued
+
+    def hold(self) -> None:
+        return None  # the sender task writes frame by frame anyway
+
+    def release(self) -> int:
         return self.queued
 
     def close_behind(self) -> None:

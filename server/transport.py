@@ -145,14 +145,16 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
                                                           "close": self.close_now,
                                                           "receive": self.receive}
 
-    def write_now(self, data: bytes) -> int:
-        """Send `data` (UTF-8) as one text frame now; the bytes still buffered for the peer.
-        Raises ClientDisconnected once the connection is closing or before it is accepted."""
+    def write_now(self, *frames: bytes) -> int:
+        """Send each of `frames` (UTF-8) as a text frame now, all in one write; the bytes
+        still buffered for the peer. Raises ClientDisconnected once the connection is
+        closing or before it is accepted."""
         if (self.disconnected or self.close_sent or not self.handshake_complete
                 or self.initial_response is not None):
             raise ClientDisconnected()
         try:
-            self.conn.send_text(data)
+            for data in frames:
+                self.conn.send_text(data)
         except InvalidState:
             raise ClientDisconnected() from None
         writes = self.conn.writes  # the kept list itself: no copy on the hottest path

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -101,8 +101,17 @@ class Connection:
     async def send(self, data: bytes | str) -> None:
         if self.closed or self.out is None:
             return
+        self._written(self.out.put, data)
+
+    def _release(self) -> None:
+        if self.out is not None:
+            self._written(self.out.release)
+
+    def _written(self, write: Callable[..., int], *args: Any) -> None:
+        """Write, then close a connection too far behind."""
+        assert self.out is not None
         try:
-            waiting = self.out.put(data)
+            waiting = write(*args)
         except Exception:  # the peer went away; the receive loop will notice
             self.closed = True
             return
@@ -206,6 +215,16 @@ class Connection:
             await self.send(data)
 
     async def _act(self, seat: int, frame: Any) -> None:
+        """Carry out a seat's move; its update and its answer leave in one write (frames for
+        this connection meanwhile wait for that write too: the move's own commit, a few ms)."""
+        assert self.out is not None
+        self.out.hold()
+        try:
+            await self._move(seat, frame)
+        finally:
+            self._release()
+
+    async def _move(self, seat: int, frame: Any) -> None:
         runtime = self.runtime
         assert runtime is not None
         try:
