@@ -52,6 +52,14 @@ def with_header_deadline(seconds: float) -> type[asyncio.Protocol]:
             self._disarm()
             super().connection_lost(exc)
 
+        def handle_websocket_upgrade(self) -> None:
+            super().handle_websocket_upgrade()
+            # The WebSocket protocol has the socket now. This one and its parser refer to
+            # each other (the parser's callbacks), a cycle only a full collection would
+            # free, and those are rare here (server/collector.py): let it go at once, as
+            # uvicorn's connection_lost does. 31.3 -> 26.5 KiB an idle connection (bench idle).
+            self.parser = None  # type: ignore[assignment]
+
         def _arm(self) -> None:
             self._disarm()
             self._deadline = self.loop.call_later(seconds, self._too_slow)
