@@ -81,7 +81,7 @@ def run(kind: str, seats: int, options: dict[str, Any], workdir: Path,
     schema on the PostgreSQL `db` names): rebuilt, and read alone."""
     logs = record_games(kind, seats, options, 20, 20_000)
     events = sum(len(log) for log in logs)
-    with servers_collector():
+    with server_collector():
         folded = max(fold_rate(kind, logs) for _ in range(3))
         if not is_postgres(db):
             return events, folded, asyncio.run(store_rate(kind, logs, workdir))
@@ -90,7 +90,7 @@ def run(kind: str, seats: int, options: dict[str, Any], workdir: Path,
 
 
 @contextlib.contextmanager
-def servers_collector() -> Iterator[None]:
+def server_collector() -> Iterator[None]:
     """The collector as the server runs it (server/collector.py): what was alive before,
     the recorded logs included, frozen out of its passes, and its thresholds. Python's
     defaults, with full passes over the recorded logs, cost a quarter of the rebuild

@@ -1,5 +1,6 @@
-"""The queued outbox (server/outbox.py), for transports with only an awaited send: frames in
-order, a peer that stops reading closed with 1013 on request, a peer gone refused."""
+"""The outboxes (server/outbox.py). Queued, for transports with only an awaited send: frames in
+order, a peer that stops reading closed with 1013 on request, a peer gone refused. Direct:
+what is put while held goes in one write."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 
 import pytest
 
-from server.outbox import BEHIND, PeerGone, Queued
+from server.outbox import BEHIND, Direct, PeerGone, Queued
 
 
 class Peer:
@@ -65,3 +66,25 @@ async def test_a_peer_gone_is_refused_and_flush_writes_what_waits() -> None:
         out.put("z")
     assert peer.closed is None  # closing a peer that left is the receive loop's job
     out.stop()
+
+
+def test_a_held_direct_outbox_writes_what_was_put_in_one_write_in_order() -> None:
+    """While held (a seat's move: its update, then its answer), frames wait for one write at
+    release; before and after, each frame is written as it is put."""
+    writes: list[tuple[bytes, ...]] = []
+
+    def write(*frames: bytes) -> int:
+        writes.append(frames)
+        return 7
+
+    out = Direct(write, lambda code, reason: None)
+    assert out.put("before") == 7
+    out.hold()
+    assert out.put(b"update") == 0 and out.put("accepted") == 0
+    assert writes == [(b"before",)]
+    assert out.release() == 7
+    assert writes == [(b"before",), (b"update", b"accepted")]
+    out.hold()
+    assert out.release() == 0  # nothing held: no write at all
+    out.put("after")
+    assert writes[-1] == (b"after",) and len(writes) == 3
