@@ -63,13 +63,18 @@ def legal(state: State, seat: int) -> list[Command]:
 def _placements(state: State) -> list[Command]:
     """A few hundred commands, listed for the seat to move and asked again by a bot: kept
     per game for its latest state. Never handed out: `legal` gives a copy."""
-    kept = _PLACEMENTS.get(state)
-    if kept is not None and kept[0] is state:
-        return kept[1].commands
-    assert state.hedge is not None
-    made = listing(board(state), state.hedge)
-    _PLACEMENTS.put(state, (state, made))
+    made = _listed(state)
+    if made is None:
+        assert state.hedge is not None
+        made = listing(board(state), state.hedge)
+        _PLACEMENTS.put(state, (state, made))
     return made.commands
+
+
+def _listed(state: State) -> Listing | None:
+    """The placements kept for this very state, if they are."""
+    kept = _PLACEMENTS.get(state)
+    return kept[1] if kept is not None and kept[0] is state else None
 
 
 _PLACEMENTS: Kept[tuple[State, Listing]] = Kept()
@@ -82,9 +87,9 @@ def allowed(state: State, seat: int, command: Command) -> bool:
                 and 0 <= command.rotation < 4):
             return False
         # The seat was sent its legal commands of this state: their bitmaps answer at once.
-        kept = _PLACEMENTS.get(state)
-        found = None if kept is None or kept[0] is not state else listed(
-            kept[1], command.x, command.y, command.rotation, command.mirrored)
+        made = _listed(state)
+        found = None if made is None else listed(
+            made, command.x, command.y, command.rotation, command.mirrored)
         return found if found is not None else fits(
             board(state), state.hedge, command.x, command.y, command.rotation, command.mirrored)
     return command in legal(state, seat)
