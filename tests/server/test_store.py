@@ -98,3 +98,67 @@ async def test_a_file_made_before_the_migrations_opens_and_keeps_its_games(tmp_p
         assert version[0][0] == len(MIGRATIONS)
     finally:
         await store.close()
+
+
+async def _ticking(ticks: list[int]) -> None:
+    while True:
+        ticks[0] += 1
+        await asyncio.sleep(0)
+
+
+async def test_a_long_read_comes_whole_and_in_order_and_lets_the_loop_turn(store: SqliteStore) -> None:
+    # Events are read on the loop's own thread, a page at a time: the rest of the server
+    # runs between the pages of a rebuild.
+    from server.store.sqlite import PAGE_ROWS
+
+    await _game(store)
+    count = 2 * PAGE_ROWS + 7
+    await store.append("g", [_env("g", seq) for seq in range(1, count + 1)])  # type: ignore[misc]
+    ticks = [0]
+    ticker = asyncio.create_task(_ticking(ticks))
+    await asyncio.sleep(0)
+    before = ticks[0]
+    events = await store.events("g")
+    turns = ticks[0] - before
+    ticker.cancel()
+    assert [e.seq for e in events] == list(range(1, count + 1))
+    assert turns >= 2  # one turn between each two of the three pages
+    assert [e.seq for e in await store.events("g", after=PAGE_ROWS - 1, upto=PAGE_ROWS + 1)] == [
+        PAGE_ROWS, PAGE_ROWS + 1]
+
+
+async def test_a_read_that_sqlite_would_make_wait_waits_off_the_loop(tmp_path: Path) -> None:
+    # When SQLite would make a reader wait (SQLITE_BUSY: here another connection holds the
+    # file exclusively, as during another process's recovery of the WAL), the read goes to
+    # aiosqlite's thread: the loop keeps turning, and the read ends when the lock goes.
+    import sqlite3
+
+    import aiosqlite
+
+    path = str(tmp_path / "plaza.db")
+    store = SqliteStore(path)
+    await store.open()
+    await _game(store)
+    await store.append("g", [_env("g", 1), _env("g", 2)])  # type: ignore[list-item]
+    await store.close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode=EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")  # possible only while nobody else has the file open
+    # The store's two readers, connected as open() connects them, without its writer.
+    store._near = sqlite3.connect(path, isolation_level=None)
+    store._near.execute("PRAGMA busy_timeout=0")
+    store._reader = await aiosqlite.connect(path, isolation_level=None)
+    await store._reader.execute("PRAGMA busy_timeout=10000")
+    try:
+        ticks = [0]
+        ticker = asyncio.create_task(_ticking(ticks))
+        read = asyncio.create_task(store.events("g"))
+        await asyncio.sleep(0.3)
+        assert not read.done() and ticks[0] > 10
+        holder.close()
+        assert [e.seq for e in await asyncio.wait_for(read, 10)] == [1, 2]
+        ticker.cancel()
+    finally:
+        holder.close()
+        store._near.close()
+        await store._reader.close()
