@@ -35,6 +35,7 @@ from domain.core import (
     propose_command,
     propose_rewind,
     propose_start,
+    tagged,
     undo_target,
 )
 from domain.core.registry import AnyGame
@@ -125,7 +126,7 @@ def _propose(game: AnyGame, timeline: Timeline, table: Table, env: Envelope) -> 
         return propose_rewind(timeline, table, seat, ref, to_seq, env.at), f"seat {seat}'s undo"
     what = f"seat {seat}'s command {_quote(bytes(env.command))} at seq {env.seq}"
     try:
-        command = msgspec.json.decode(env.command, type=game.command_type)
+        command = tagged(game.command_type).decode(env.command)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise ReplayError(f"seq {env.seq}: the recorded command is not one of {game.title}'s: "
                           f"{exc}") from None

@@ -34,6 +34,7 @@ from domain.core import (
     propose_rewind,
     propose_start,
     propose_table,
+    tagged,
     undo_target,
 )
 from domain.core.registry import AnyGame
@@ -113,6 +114,7 @@ class GameRuntime:
         # The result as stored (the table's say included: drops, bots' moves), once over.
         self.result: msgspec.Raw | None = msgspec.Raw(row.outcome) if row.outcome else None
         self.options = msgspec.json.decode(row.options, type=game.options_type)
+        self.commands = tagged(game.command_type)
         self.store = store
         self.broker = broker
         self.settings = settings
@@ -241,7 +243,7 @@ class GameRuntime:
 
     def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Proposal:
         try:
-            command = msgspec.convert(payload, self.game.command_type)
+            command = self.commands.convert(payload)
         except msgspec.ValidationError as exc:
             raise BadCommand(f"command: {exc}") from None
         if after is not None and after != self.timeline.seq:

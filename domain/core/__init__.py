@@ -1,7 +1,7 @@
 """Contracts shared by every game: the decider, rejections, envelopes, history, registry."""
 
 from .bots import LEVELS, Level, choose, greedy_move, search_move
-from .codec import EventCodec, rng_for, tag_of
+from .codec import EventCodec, Tagged, rng_for, tag_of, tagged
 from .envelope import (
     GENESIS,
     NULL,
@@ -59,6 +59,7 @@ __all__ = [
     "Stale",
     "Step",
     "Table",
+    "Tagged",
     "Timeline",
     "TrimmedHistory",
     "UndoRefused",
@@ -79,6 +80,7 @@ __all__ = [
     "search_move",
     "settle",
     "tag_of",
+    "tagged",
     "undo_target",
     "verify_chain",
 ]

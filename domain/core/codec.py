@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import typing
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -21,12 +23,48 @@ def tag_of(struct: Any) -> str:
     return tag
 
 
+class Tagged:
+    """Reads one tagged union of Structs (a game's commands, its events) from JSON or from
+    builtins, with msgspec's own results and errors.
+
+    `msgspec.convert(obj, union)` and `msgspec.json.decode(data, type=union)` build the
+    union's tag lookup again on every call: 24-27 µs a Barcelona command (23 kinds), a
+    twentieth of the server's whole cost of one. A kept decoder, or converting to the
+    member the tag names, costs 0.3-0.4 µs."""
+
+    def __init__(self, union: Any) -> None:
+        self.union = union
+        members = typing.get_args(union) or (union,)
+        self._field = members[0].__struct_config__.tag_field
+        self._by_tag = {member.__struct_config__.tag: member for member in members
+                        if member.__struct_config__.tag_field == self._field}
+        self.decoder = msgspec.json.Decoder(union)
+
+    def decode(self, data: bytes) -> Any:
+        return self.decoder.decode(data)
+
+    def convert(self, obj: Any) -> Any:
+        if type(obj) is dict:
+            tag = obj.get(self._field)
+            member = self._by_tag.get(tag) if type(tag) is str else None
+            if member is not None:
+                return msgspec.convert(obj, member)
+        return msgspec.convert(obj, self.union)  # no member named: msgspec's own error
+
+
+@cache
+def tagged(union: Any) -> Tagged:
+    """The kept reader of this union (one per game's commands, one per its events)."""
+    return Tagged(union)
+
+
 class EventCodec:
     """Turns a game's events into (type, v, canonical bytes) and envelopes back into events."""
 
     def __init__(self, game: Game[Any, Any, Any, Any, Any]) -> None:
         self.game = game
-        self._decoder = msgspec.json.Decoder(game.event_type)
+        self._events = tagged(game.event_type)
+        self._decoder = self._events.decoder
         self._rewound = msgspec.json.Decoder(RewoundData)
 
     def encode(self, event: Any) -> tuple[str, int, bytes]:
@@ -54,7 +92,7 @@ class EventCodec:
             raise ValueError(f"event {tag} v{v} is newer than this code (v{current})")
         for step in range(v, current):
             data = self.game.upcasters[(tag, step)](data)
-        return msgspec.convert(data, self.game.event_type)
+        return self._events.convert(data)
 
 
 def rng_for(seed: int, seq: int, purpose: str = "") -> Random:

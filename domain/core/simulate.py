@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from .codec import EventCodec
+from .codec import EventCodec, tagged
 from .envelope import Envelope
 from .game import Game, Outcome
 from .history import Timeline
@@ -62,7 +62,7 @@ class Simulation:
     def command(self, seat: int, command: Any, ref: str | None = None) -> list[Envelope]:
         """Decide and apply one command; raises `Rejection` and changes nothing when refused."""
         if isinstance(command, dict):
-            command = msgspec.convert(command, self.game.command_type)
+            command = tagged(self.game.command_type).convert(command)
         proposal = propose_command(self.timeline, self.table, seat, command, ref or f"r{self.seq + 1}")
         return self._accept(proposal)
 
