@@ -74,7 +74,8 @@ def test_a_bad_command_gets_msgspecs_own_error(kind: str) -> None:
     union = games()[kind].command_type
     reader = tagged(union)
     for payload in _bad_payloads(reader):
-        assert _answer(reader.convert, payload) == _answer(lambda o: msgspec.convert(o, union), payload), payload
+        expected = _answer(lambda o: msgspec.convert(o, union), payload)
+        assert _answer(reader.convert, payload) == expected, payload
         data = msgspec.json.encode(payload)
         assert _answer(reader.decode, data) == _answer(lambda d: msgspec.json.decode(d, type=union), data)
 
