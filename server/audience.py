@@ -16,6 +16,7 @@ from domain.core.table import TABLE_TYPES, describe_table
 
 from . import metrics
 from .protocol import Update, Welcome
+from .viewparts import SharedParts
 
 if TYPE_CHECKING:
     from .runtime import GameRuntime, Viewer
@@ -28,6 +29,7 @@ class Audiences:
         self.runtime = runtime
         self.viewers: dict[int | None, set[Viewer]] = {}
         self._public: tuple[Any, Any] = (None, None)  # (state, view) for public-view games
+        self._parts = SharedParts()  # for the others
         self._lines: dict[int, str] = {}  # seq -> the unredacted event in words, per fan-out
 
     def attach(self, viewer: Viewer) -> None:
@@ -88,10 +90,11 @@ class Audiences:
 
     def view(self, state: Any, audience: int | None) -> Any:
         """The audience's view; computed and encoded once per state when every audience
-        sees the same (the encoded bytes then go into each audience's frame as they are)."""
+        sees the same (the encoded bytes then go into each audience's frame as they are),
+        else with the large parts the audiences share encoded once (viewparts.py)."""
         game = self.runtime.game
         if not game.public_view:
-            return game.view(state, audience)
+            return self._parts.view(state, game.view(state, audience))
         cached_state, cached_view = self._public
         if cached_state is not state:
             cached_view = msgspec.Raw(_encoder.encode(game.view(state, None)))
