@@ -16,7 +16,6 @@ from domain.core.table import TABLE_TYPES, describe_table
 
 from . import metrics
 from .protocol import Update, Welcome
-from .viewparts import SharedParts
 
 if TYPE_CHECKING:
     from .runtime import GameRuntime, Viewer
@@ -29,7 +28,6 @@ class Audiences:
         self.runtime = runtime
         self.viewers: dict[int | None, set[Viewer]] = {}
         self._public: tuple[Any, Any] = (None, None)  # (state, view) for public-view games
-        self._parts = SharedParts()  # for the others
         self._lines: dict[int, str] = {}  # seq -> the unredacted event in words, per fan-out
 
     def attach(self, viewer: Viewer) -> None:
@@ -90,11 +88,10 @@ class Audiences:
 
     def view(self, state: Any, audience: int | None) -> Any:
         """The audience's view; computed and encoded once per state when every audience
-        sees the same (the encoded bytes then go into each audience's frame as they are),
-        else with the large parts the audiences share encoded once (viewparts.py)."""
+        sees the same (the encoded bytes then go into each audience's frame as they are)."""
         game = self.runtime.game
         if not game.public_view:
-            return self._parts.view(state, game.view(state, audience))
+            return game.view(state, audience)
         cached_state, cached_view = self._public
         if cached_state is not state:
             cached_view = msgspec.Raw(_encoder.encode(game.view(state, None)))
