@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from server.broker import InProcessBroker
@@ -63,3 +64,23 @@ async def test_unknown_games_leave_nothing_behind(store: SqliteStore) -> None:
     for n in range(50):
         assert await runtime.get(f"nope{n}") is None
     assert runtime.games == {} and runtime._loading == {}
+
+
+async def test_each_answer_is_counted_under_its_kind_and_answer(store: SqliteStore) -> None:
+    from server import metrics
+
+    def counted(answer: str) -> float:
+        return metrics.REGISTRY.get_sample_value(
+            "plaza_commands_total", {"kind": "tinydraw", "answer": answer}) or 0.0
+
+    runtime = Runtime(store, InProcessBroker())
+    await _started(store, runtime, "counted")
+    game = await runtime.get("counted")
+    assert game is not None
+    before = {answer: counted(answer) for answer in ("accepted", "rejected", "undone")}
+    seat = game.game.active(game.state)[0]
+    await game.command(seat, "r1", None, msgspec.to_builtins(game.game.legal(game.state, seat)[0]))
+    await game.command(1 - seat, "r3", None, {"type": "Draw"})  # not this seat's turn
+    assert counted("accepted") - before["accepted"] == 1
+    assert counted("rejected") - before["rejected"] == 1
+    assert counted("undone") == before["undone"]
