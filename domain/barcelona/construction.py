@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Any
+from functools import lru_cache
 
 from msgspec.structs import replace
 
@@ -14,6 +13,7 @@ from .components import (
     LEVEL3_VP,
     SAGRADA_OF_LEVEL,
     TRACK_VP,
+    Cls,
 )
 from .events import (
     Built,
@@ -21,42 +21,53 @@ from .events import (
 from .gains import cerda_moved, gain
 from .geometry import BUILDING_BLOCK
 from .pedestrians import add_joy
-from .state import Site, State, Task, first_left, put
+from .state import Site, State, Task, put, take_leftmost
 
 
 def built(s: State, e: Built) -> State:
     """seed: bonus tile, Citizens to the tracks, VP, effects, then the Building marker.
     The builder's VP, Cerdà and markers change once, at the end (a Building is the
     costliest event to fold, and each change of the state copies it)."""
+    seat, level = e.seat, e.level
     row = BUILDING_BLOCK[e.site][0]
     if not s.flipped[row]:
-        s = replace(s, flipped=put(s.flipped, row, True))
-        reward, joy_to = BONUS_REWARD[s.bonuses[row]]
-        if joy_to is not None:
-            s = add_joy(s, e.seat, joy_to, 1)
-        s = gain(s, e.seat, reward)
-    moved = _to_tracks(s, e.crossings)
-    p = s.players[e.seat]
-    cerda, vp = cerda_moved(p.cerda, p.vp + lowest_of(moved["track"]), CERDA_OF_LEVEL[e.level])
-    if e.level == 3:
+        s = _bonus(s, seat, row)
+    stacks, placed_by, track, outside = _to_tracks(s, e.crossings)
+    p = s.players[seat]
+    cerda, vp = cerda_moved(p.cerda, p.vp + lowest_of(track), CERDA_OF_LEVEL[level])
+    if level == 3:
         vp += LEVEL3_VP
     tasks = s.tasks
-    if SAGRADA_OF_LEVEL[e.level]:
-        tasks = (*tasks, Task("sagrada", e.seat, n=SAGRADA_OF_LEVEL[e.level]))
+    if SAGRADA_OF_LEVEL[level]:
+        tasks = (*tasks, Task("sagrada", seat, n=SAGRADA_OF_LEVEL[level]))
     old = s.sites[e.site]
     markers, stock = old.markers if old else (), p.markers
-    spot = first_left(stock)
-    if spot is not None:  # seed: with no markers left the Building is unmarked
-        markers, stock = (*markers, e.seat), put(stock, spot, stock[spot] - 1)
-        if p.markers[spot] == 1:
+    taken = take_leftmost(stock)
+    if taken is not None:  # seed: with no markers left the Building is unmarked
+        markers, (stock, emptied) = (*markers, seat), taken
+        if emptied:
             cerda, vp = cerda_moved(cerda, vp, 1)
-    players = put(s.players, e.seat, replace(p, vp=vp, cerda=cerda, markers=stock))
-    return replace(s, players=players, tasks=tasks, sites=put(s.sites, e.site, Site(e.level, markers)),
-                   tiles_left=put(s.tiles_left, e.level, s.tiles_left[e.level] - 1), phase="confirm",
-                   **moved)
+    players = put(s.players, seat, replace(p, vp=vp, cerda=cerda, markers=stock))
+    return replace(s, players=players, tasks=tasks, sites=put(s.sites, e.site, Site(level, markers)),
+                   tiles_left=put(s.tiles_left, level, s.tiles_left[level] - 1), phase="confirm",
+                   stacks=stacks, placed_by=placed_by, track=track, outside=outside)
 
 
-def _to_tracks(s: State, crossings: tuple[int, ...]) -> dict[str, tuple[Any, ...]]:
+def _bonus(s: State, seat: int, row: int) -> State:
+    """seed: the first Building of a row flips its bonus tile for the builder."""
+    s = replace(s, flipped=put(s.flipped, row, True))
+    reward, joy_to = BONUS_REWARD[s.bonuses[row]]
+    if joy_to is not None:
+        s = add_joy(s, seat, joy_to, 1)
+    return gain(s, seat, reward)
+
+
+Tracks = tuple[tuple[tuple[Cls, ...], ...], tuple[int | None, ...], tuple[tuple[bool, ...], ...],
+               tuple[int, ...]]
+_ROW_OF: dict[Cls, int] = {c: i for i, c in enumerate(CLASSES)}
+
+
+def _to_tracks(s: State, crossings: tuple[int, ...]) -> Tracks:
     """seed: each used Citizen goes to the leftmost empty space of its row (research:
     beside the board, out of the game, when the row is full): the state's new stacks,
     placers, tracks and Citizens outside."""
@@ -67,21 +78,26 @@ def _to_tracks(s: State, crossings: tuple[int, ...]) -> dict[str, tuple[Any, ...
         stacks[x] = stack[:-1]
         if len(stack) == 1:
             placed_by[x] = None
-        row = CLASSES.index(stack[-1])
-        spaces = track[row]
-        if all(spaces):
+        row = _ROW_OF[stack[-1]]
+        covered = covered_next(track[row])
+        if covered is None:
             outside = put(outside, row, outside[row] + 1)
         else:
-            track[row] = put(spaces, spaces.index(False), True)
-    return {"stacks": tuple(stacks), "placed_by": tuple(placed_by), "track": tuple(track),
-            "outside": outside}
+            track[row] = covered
+    return tuple(stacks), tuple(placed_by), tuple(track), outside
+
+
+@lru_cache(maxsize=1024)  # the rows play reaches are a few dozen
+def covered_next(row: tuple[bool, ...]) -> tuple[bool, ...] | None:
+    """The track row with its leftmost empty space covered (None: the row is full)."""
+    return None if all(row) else put(row, row.index(False), True)
 
 
 # The track spaces that show VP, left to right: their VP never falls from left to right
 # (tests/barcelona/test_shortcuts.py), so the leftmost one still visible in any row shows
 # the lowest VP.
 VP_SPACES = tuple(sorted(TRACK_VP))
-_VP_SPACES_OF = itemgetter(*VP_SPACES)
+_SPACE_VP = tuple((space, TRACK_VP[space]) for space in VP_SPACES)
 
 
 def lowest_visible(s: State) -> int:
@@ -90,6 +106,12 @@ def lowest_visible(s: State) -> int:
 
 
 def lowest_of(track: tuple[tuple[bool, ...], ...]) -> int:
-    """`lowest_visible` of these track rows."""
-    firsts = [shown.index(False) for row in track if False in (shown := _VP_SPACES_OF(row))]
-    return TRACK_VP[VP_SPACES[min(firsts)]] if firsts else 0
+    """`lowest_visible` of these track rows: the first VP space, left to right, that some
+    row leaves visible (a loop: a Building asks, and a list of each row's first costs
+    twice as much)."""
+    for space, vp in _SPACE_VP:
+        for row in track:
+            if not row[space]:
+                return vp
+    return 0
+

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import islice
 from typing import Any
 
@@ -25,6 +26,7 @@ from .components import (
     SAGRADA_SLOTS,
     SAGRADA_TILES,
     Benefit,
+    Cls,
     Reward,
     covered_at_start,
     modernisme_pool,
@@ -65,7 +67,7 @@ from .events import (
     TurnEnded,
     Walked,
 )
-from .gains import gain, pop, push, replace_top
+from .gains import gain, gained, pop, push, replace_top
 from .passing import until_choice
 from .pedestrians import add_joy, place_hex, step
 from .performing import (
@@ -119,19 +121,20 @@ def _drawn_setup(s: State, e: SetupDrawn) -> State:
 
 
 def _citizens_drawn(s: State, e: CitizensDrawn) -> State:
-    bag = list(s.bag)
+    left = list(s.bag)
     for c in e.citizens:
-        bag[CLASSES.index(c)] -= 1
+        left[CLASSES.index(c)] -= 1
+    bag = tuple(left)
     p = s.players[e.seat]
     players = put(s.players, e.seat, replace(p, hand=p.hand + e.citizens))
     if s.phase == "draw":
-        return start_turn(s, bag=tuple(bag), players=players, turn=(s.turn + 1) % s.seats)
-    s = replace(s, bag=tuple(bag), players=players)
+        return start_turn(s, bag, players, (s.turn + 1) % s.seats)
     if e.seat == s.seats - 1:  # the last hand of the setup
-        s = start_turn(s)
+        s = start_turn(s, bag, players, s.turn)
         if s.expansion and s.seats >= 3:  # seed: the third player picks a die at Joy 2
             s = push(s, Task("starting_joy", 2))
-    return s
+        return s
+    return replace(s, bag=bag, players=players)
 
 
 # -- placing Citizens and Intersection benefits ------------------------------------
@@ -141,11 +144,9 @@ def _placed(s: State, e: CitizensPlaced) -> State:
     """The Citizens leave the hand for the crossing, whose owner gains a benefit, now or
     at the start of their turn (one change of the state: placing begins every turn)."""
     p = s.players[e.seat]
-    hand = list(p.hand)
     stack = (e.bottom, e.top) if e.bottom else (e.top,)
-    for c in stack:
-        hand.remove(c)
-    players = put(s.players, e.seat, replace(p, hand=tuple(hand), coins=p.coins - e.paid))
+    players = put(s.players, e.seat, replace(p, hand=_placed_from(p.hand, stack),
+                                             coins=p.coins - e.paid))
     tasks = s.tasks
     owner = s.intersections[e.crossing]
     if owner is not None:
@@ -156,6 +157,15 @@ def _placed(s: State, e: CitizensPlaced) -> State:
     return replace(s, players=players, tasks=tasks, stacks=put(s.stacks, e.crossing, stack),
                    placed_by=put(s.placed_by, e.crossing, e.seat), phase="actions",
                    crossing=e.crossing, used=())
+
+
+@lru_cache(maxsize=256)  # a hand holds two Citizens (of three classes) at most
+def _placed_from(hand: tuple[Cls, ...], stack: tuple[Cls, ...]) -> tuple[Cls, ...]:
+    """The hand once the Citizens of this stack leave it."""
+    left = list(hand)
+    for c in stack:
+        left.remove(c)
+    return tuple(left)
 
 
 def _benefits(s: State, e: BenefitsChosen) -> State:
@@ -190,9 +200,10 @@ def _sagrada_step(s: State, seat: int) -> State:
 
 def _sagrada_tile(s: State, e: SagradaTileChosen) -> State:
     p = s.players[e.seat]
-    s = replace(s, players=put(s.players, e.seat, replace(p, sagrada_tiles=(*p.sagrada_tiles, e.tile))))
-    return gain(s, e.seat, SAGRADA_TILES[e.tile], tasks=s.tasks[:-1],
-                sagrada_left=tuple(t for t in s.sagrada_left if t != e.tile))
+    players, steps = gained(s, e.seat, SAGRADA_TILES[e.tile],
+                            replace(p, sagrada_tiles=(*p.sagrada_tiles, e.tile)))
+    return replace(s, players=players, sagrada_left=tuple(t for t in s.sagrada_left if t != e.tile),
+                   tasks=s.tasks[:-1] + steps)
 
 
 def _walk(s: State, e: Walked) -> State:
@@ -234,7 +245,10 @@ def evolve(state: State | None, event: Event) -> State:
         return entry[2]
     if state is None or type(event) is GameStarted:
         return _apply(state, event)
-    return until_choice(_HANDLERS[type(event)](state, event))  # _apply, a call less per event
+    new = _HANDLERS[type(event)](state, event)
+    # A state evolve made needs no step (test_shortcuts.py), so an event that changes
+    # nothing (a Citizen uncovered, a tenth of a log) needs none either.
+    return new if new is state else until_choice(new)  # _apply, a call less per event
 
 
 def fold(state: State, event: Event) -> State:

@@ -41,10 +41,10 @@ from .events import (
     StreetBuilt,
     TramMoved,
 )
-from .gains import add_vp, cerda_moved, gain, move_cerda, pay, pop, push
+from .gains import add_vp, cerda_moved, gain, gained, move_cerda, pay, pop, push
 from .geometry import BUILDING_BLOCK, PRINTED, SPACE_STREET, TOUCHING, WIDE
 from .scoring import line_score, line_score_of
-from .state import Flag, State, Task, first_left, put, tiles_remain, top, with_player
+from .state import Flag, State, Task, put, take_leftmost, tiles_remain, top, with_player
 
 
 def _begun(s: State, action: Action) -> tuple[tuple[Task, ...], tuple[int, ...], tuple[Flag, ...]]:
@@ -72,7 +72,8 @@ PLAIN_GAINS: dict[Action, Reward] = {
 def plain(s: State, e: ActionTaken) -> State:
     tasks, used, _ = _begun(s, e.action)
     if e.action in PLAIN_GAINS:
-        return gain(s, e.seat, PLAIN_GAINS[e.action], tasks=tasks, used=used)
+        players, gains = gained(s, e.seat, PLAIN_GAINS[e.action])
+        return replace(s, players=players, tasks=tasks + gains, used=used)
     steps = (WALK_STEPS, 0) if e.action == "walk_barcelona" else (0, WALK_STEPS)
     return replace(s, tasks=(*tasks, Task("walk", e.seat, steps=steps)), used=used)
 
@@ -108,21 +109,23 @@ def street(s: State, e: StreetBuilt) -> State:
         tasks, used, _ = _begun(s, "wide" if wide else "narrow")
     p = s.players[e.seat]
     streets = put(s.streets, e.space, e.seat)
-    if wide:
-        emptied = WIDE_EMPTY_CERDA if p.wide == 1 else 0
-        p = replace(p, wide=p.wide - 1)
-    else:
-        k = first_left(p.narrow)
-        assert k is not None, "no Narrow Street left to build"
-        emptied = NARROW_EMPTY_CERDA if p.narrow[k] == 1 else 0
-        p = replace(p, narrow=put(p.narrow, k, p.narrow[k] - 1))
     vp, cerda = p.vp + line_score_of(streets, e.space), p.cerda
+    wides, narrow = p.wide, p.narrow
+    if wide:
+        wides -= 1
+        emptied = WIDE_EMPTY_CERDA if wides == 0 else 0
+    else:
+        taken = take_leftmost(narrow)
+        assert taken is not None, "no Narrow Street left to build"
+        narrow, emptied_stack = taken
+        emptied = NARROW_EMPTY_CERDA if emptied_stack else 0
     if emptied:
         cerda, vp = cerda_moved(cerda, vp, emptied)
     if not wide and not second:
         tasks = (*tasks, Task("narrow", e.seat))
-    s = replace(s, players=put(s.players, e.seat, replace(p, vp=vp, cerda=cerda)), tasks=tasks)
-    return gain(s, e.seat, PRINTED[e.space], streets=streets, used=used)
+    p = replace(p, wide=wides, narrow=narrow, vp=vp, cerda=cerda)
+    players, steps = gained(s, e.seat, PRINTED[e.space], p)
+    return replace(s, players=players, streets=streets, tasks=tasks + steps, used=used)
 
 
 def intersection(s: State, e: IntersectionBuilt) -> State:
@@ -131,7 +134,6 @@ def intersection(s: State, e: IntersectionBuilt) -> State:
     p = s.players[e.seat]
     p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
                 intersections=p.intersections + 1)
-    s = replace(s, players=put(s.players, e.seat, p), tasks=tasks)
     total = Reward()
     for i in TOUCHING[e.crossing]:
         if s.streets[i] is None:
@@ -139,8 +141,9 @@ def intersection(s: State, e: IntersectionBuilt) -> State:
             total = Reward(vp=total.vp + r.vp, coins=total.coins + r.coins,
                            cloths=total.cloths + r.cloths, cerda=total.cerda + r.cerda,
                            sagrada=total.sagrada + r.sagrada)
-    return gain(s, e.seat, total, used=used,
-                intersections=put(s.intersections, e.crossing, e.seat))
+    players, steps = gained(s, e.seat, total, p)
+    return replace(s, players=players, intersections=put(s.intersections, e.crossing, e.seat),
+                   tasks=tasks + steps, used=used)
 
 
 def take(s: State, e: ProjectTaken) -> State:

@@ -8,6 +8,7 @@ a Sidewalk space, a Public Service or a Passenger, and so on.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 import msgspec
@@ -174,6 +175,14 @@ def first_left(stacks: tuple[int, ...]) -> int | None:
         if n:
             return i
     return None
+
+
+@lru_cache(maxsize=256)  # a player's stacks take a few dozen shapes
+def take_leftmost(stacks: tuple[int, ...]) -> tuple[tuple[int, ...], bool] | None:
+    """The stacks once a piece is taken from the leftmost not empty yet, and whether that
+    emptied it (None: all empty)."""
+    i = first_left(stacks)
+    return None if i is None else (put(stacks, i, stacks[i] - 1), stacks[i] == 1)
 
 
 def active(state: State) -> list[int]:

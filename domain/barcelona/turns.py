@@ -3,8 +3,6 @@ of the game, as changes of the state (flow.py makes the events nobody chooses)."
 
 from __future__ import annotations
 
-from typing import Any
-
 from msgspec.structs import replace
 
 from .components import (
@@ -20,13 +18,13 @@ from .events import (
 )
 from .gains import add_vp, push
 from .scoring import cerda_scoring
-from .state import State, Task, tiles_remain, with_player
+from .state import Player, State, Task, tiles_remain, with_player
 
 
-def start_turn(s: State, **changes: Any) -> State:
-    """A player's turn begins with placing Citizens (after any benefits waiting for it);
-    `changes` are made in the same step (the event's own)."""
-    s = replace(s, phase="place", crossing=None, used=(), **changes)
+def start_turn(s: State, bag: tuple[int, ...], players: tuple[Player, ...], turn: int) -> State:
+    """A player's turn begins with placing Citizens (after any benefits waiting for it),
+    in the same step as the draw that begins it (its bag and players)."""
+    s = replace(s, players=players, bag=bag, turn=turn, phase="place", crossing=None, used=())
     p = s.players[s.turn]
     if p.waiting:  # option: Intersection benefits waiting for this turn
         s = with_player(s, s.turn, waiting=0)
@@ -51,7 +49,10 @@ def section_due(s: State) -> bool:
     if s.scored >= SECTIONS:
         return False
     at = SCORING_SPACES[s.scored]
-    return any([row[at] for row in s.track])
+    for row in s.track:  # noqa: SIM110 (asked at every end of turn: any() costs more)
+        if row[at]:
+            return True
+    return False
 
 
 def _waiting_first(s: State, phase: str) -> State | None:

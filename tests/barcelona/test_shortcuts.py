@@ -2,7 +2,8 @@
 exists.py is `bool()` of its list in actions.py, over the states random play reaches and
 over those states with the holdings and the board the checks read changed at random (the
 corners random play seldom reaches: no Coins, no Cloths, every Intersection built...);
-the lowest visible track VP is the minimum over every row and space."""
+the lowest visible track VP is the minimum over every row and space; every state `evolve`
+makes needs no further step."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from domain.barcelona.actions import (
 from domain.barcelona.components import CLASSES, TRACK_SPACES, TRACK_VP, Action
 from domain.barcelona.construction import lowest_visible
 from domain.barcelona.events import Event
-from domain.barcelona.evolve import _HANDLERS
+from domain.barcelona.evolve import _HANDLERS, until_choice
 from domain.barcelona.exists import (
     can_act,
     can_build,
@@ -128,3 +129,13 @@ def test_the_lowest_visible_track_vp_is_the_least_of_every_row() -> None:
         state = State(seats=2, track=track)
         shown = [v for row in track for i, v in TRACK_VP.items() if not row[i]]
         assert lowest_visible(state) == min(shown, default=0)
+
+
+@pytest.mark.parametrize(("name", "options"), COMBOS, ids=[name for name, _ in COMBOS])
+def test_every_state_evolve_makes_needs_no_step(name: str, options: dict[str, Any]) -> None:
+    """`evolve` skips `until_choice` after an event that changes nothing (a Citizen
+    uncovered): right only because every state it makes, the setup's included, is one
+    `until_choice` leaves as it is."""
+    for seats in (2, 3, 4):
+        for state in reached(seats, options, seed=10 + seats):
+            assert until_choice(state) is state
