@@ -7,7 +7,8 @@
   game's connections, and through ASGI each frame costs a task switch, an awaited send and
   four layers of wrappers: a quarter of the server's CPU under load (bench/README.md). The
   scope's extension `plaza.write` frames and writes at once instead; the caller watches the
-  bytes still buffered for the peer, as the ASGI path's flow control would.
+  bytes still buffered for the peer, as the ASGI path's flow control would. Its `next`
+  gives the next frame's text as a Future (`Inbox`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import asyncio
 import contextlib
 import random
 import struct
+from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -76,6 +79,58 @@ def with_header_deadline(seconds: float) -> type[asyncio.Protocol]:
     return TimedHttpToolsProtocol
 
 
+def text_of(message: Any) -> str | None:
+    """An ASGI receive message as the text of its frame; None once the peer has gone."""
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    return text if text is not None else (message.get("bytes") or b"").decode("utf-8", "replace")
+
+
+class Inbox:
+    """What uvicorn's protocol hands its app (the queue it calls `self.queue`), with the
+    next frame's text also to be had as a Future.
+
+    A connection waits seconds for its next frame once the server holds 1,000 games. Through
+    uvicorn's `receive` that wait kept alive three coroutines, a Future and the queue's
+    bookkeeping, made anew for every frame, so they outlived the young collections and made
+    most of what the middle ones walked (bench/README.md, "What the collector walks"). A
+    Future awaited directly keeps itself and the awaiting Task's wake-up alone."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, taken: Callable[[], None]) -> None:
+        self.loop = loop
+        self.messages: deque[Any] = deque()
+        self.waiter: asyncio.Future[Any] | None = None
+        self.as_text = False  # whether the waiter wants `text_of` the message
+        self.taken = taken  # the app has taken a message: uvicorn's protocol may read on
+
+    def put_nowait(self, message: Any) -> None:
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():  # a waiter cancelled (a deadline) is not
+            self.waiter = None
+            waiter.set_result(text_of(message) if self.as_text else message)
+        else:
+            self.messages.append(message)
+
+    def empty(self) -> bool:
+        return not self.messages
+
+    def next(self, as_text: bool) -> asyncio.Future[Any]:
+        """The next message (or `text_of` it): at once if one is here, else when it comes."""
+        future = self.loop.create_future()
+        if self.messages:
+            message = self.messages.popleft()
+            future.set_result(text_of(message) if as_text else message)
+        else:
+            self.waiter, self.as_text = future, as_text
+        self.taken()
+        return future
+
+    async def get(self) -> Any:
+        """As asyncio.Queue's, for uvicorn's own `receive` (the handshake's messages)."""
+        return await self.next(as_text=False)
+
+
 class KeptListsServerProtocol(ServerProtocol):
     """websockets' protocol, keeping its two buffers (frames parsed, bytes to write) as the
     same lists for the connection's life.
@@ -107,6 +162,18 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         # uvicorn builds its ServerProtocol itself; the subclass only overrides two methods,
         # so the instance can take its class without being built again.
         self.conn.__class__ = KeptListsServerProtocol
+        self.queue = Inbox(self.loop, self._taken)  # type: ignore[assignment]
+
+    def _taken(self) -> None:
+        """As uvicorn's `receive` does once its queue is empty: read from the socket again
+        (it stops after each message until the app asks for the next)."""
+        if self.read_paused and self.queue.empty():
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def next_text(self) -> asyncio.Future[str | None]:
+        assert isinstance(self.queue, Inbox)
+        return self.queue.next(as_text=True)
 
     # -- keepalive: uvicorn's pings and deadlines, from the loop's wheel (keepalive.py) ------
 
@@ -151,7 +218,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         if not self.close_sent:  # the handshake goes on: the scope exists, its task not yet run
             self.scope["extensions"][WRITE_EXTENSION] = {"write": self.write_now,
                                                           "close": self.close_now,
-                                                          "receive": self.receive}
+                                                          "next": self.next_text}
 
     def write_now(self, *frames: bytes) -> int:
         """Send each of `frames` (UTF-8) as a text frame now, all in one write; the bytes

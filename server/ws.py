@@ -25,7 +25,7 @@ from .protocol import Hello, Leave, Reclaim, Undo
 from .runtime import BadCommand, GameRuntime
 from .service import Problem, Service
 from .session import Act, Close, Follow, Output, Send, Session, error
-from .transport import WRITE_EXTENSION
+from .transport import WRITE_EXTENSION, text_of
 
 log = logging.getLogger("plaza.ws")
 
@@ -36,7 +36,7 @@ class Transport(Protocol):
     def direct(self) -> Direct | None:
         """Synchronous write and close, once accepted, if the transport has them."""
 
-    async def receive(self) -> str | None:
+    def receive(self) -> Awaitable[str | None]:
         """The next text frame; None once the peer has gone."""
 
     async def send(self, text: str) -> None: ...
@@ -47,10 +47,12 @@ class Transport(Protocol):
 class StarletteTransport:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
-        # Straight from uvicorn's protocol when it offers it: two coroutines fewer wait for
-        # each connection's next frame (Starlette's own receive only tracks state we keep).
+        # Straight from uvicorn's protocol when it offers it: a Future, not four coroutines,
+        # waits for each connection's next frame (transport.py `Inbox`; Starlette's own
+        # receive only tracks state we keep).
         extension = ws.scope.get("extensions", {}).get(WRITE_EXTENSION)
-        self._receive = ws.receive if extension is None else extension["receive"]
+        self._next: Callable[[], Awaitable[str | None]] | None = (
+            None if extension is None else extension["next"])
 
     async def accept(self) -> None:
         await self.ws.accept()
@@ -59,15 +61,14 @@ class StarletteTransport:
         extension = self.ws.scope.get("extensions", {}).get(WRITE_EXTENSION)
         return None if extension is None else Direct(extension["write"], extension["close"])
 
-    async def receive(self) -> str | None:
+    def receive(self) -> Awaitable[str | None]:
+        return self._next() if self._next is not None else self._receive()
+
+    async def _receive(self) -> str | None:
         try:
-            message = await self._receive()
+            return text_of(await self.ws.receive())
         except WebSocketDisconnect:
             return None
-        if message["type"] == "websocket.disconnect":
-            return None
-        text = message.get("text")
-        return text if text is not None else (message.get("bytes") or b"").decode("utf-8", "replace")
 
     async def send(self, text: str) -> None:
         await self.ws.send({"type": "websocket.send", "text": text})

@@ -12,7 +12,7 @@ from typing import Any
 import uvicorn
 import websockets
 
-from server.transport import DirectWebSocketProtocol, with_header_deadline
+from server.transport import WRITE_EXTENSION, DirectWebSocketProtocol, with_header_deadline
 from tests.support.live import free_port
 
 HTTP = with_header_deadline(10)
@@ -31,10 +31,21 @@ async def echo(scope: dict[str, Any], receive: Any, send: Any) -> None:
         await send({"type": "websocket.send", "text": message["text"]})
 
 
+async def echo_next(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """`echo` as Plaza's connections read and write: through the `plaza.write` extension."""
+    if scope["type"] != "websocket":
+        return await echo(scope, receive, send)
+    await receive()  # websocket.connect
+    await send({"type": "websocket.accept"})
+    direct = scope["extensions"][WRITE_EXTENSION]
+    while (text := await direct["next"]()) is not None:
+        direct["write"](text.encode())
+
+
 @contextlib.asynccontextmanager
-async def serving() -> AsyncIterator[str]:
+async def serving(app: Any = echo) -> AsyncIterator[str]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(echo, host="127.0.0.1", port=port, http=HTTP,
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=HTTP,
                                            ws=DirectWebSocketProtocol, log_level="warning"))
     task = asyncio.create_task(server.serve())
     for _ in range(500):  # uvicorn says when its socket listens only by this flag
@@ -71,3 +82,43 @@ async def test_the_http_protocol_a_websocket_was_upgraded_from_is_freed_at_once(
                 await ws.close()
         finally:
             gc.enable()
+
+
+def waiting_coroutines(*names: str) -> int:
+    return sum(type(obj).__name__ == "coroutine" and obj.cr_code.co_name in names
+               for obj in gc.get_objects())
+
+
+async def test_a_connection_waits_for_its_next_frame_on_a_future_alone() -> None:
+    """What waits for each connection's next frame lives for seconds with many games, past
+    the young collections: a Future, not uvicorn's `receive` and asyncio's `Queue.get`."""
+    async with serving(echo_next) as url:
+        server_wide = waiting_coroutines("receive", "get")  # the lifespan's
+        sockets = [await websockets.connect(url) for _ in range(20)]
+        for ws in sockets:
+            await ws.send("hi")
+            assert await ws.recv() == "hi"
+        assert waiting_coroutines("receive", "get") == server_wide
+        for ws in sockets:
+            await ws.close()
+    async with serving(echo) as url:  # the same count on uvicorn's own path, for contrast
+        server_wide = waiting_coroutines("receive", "get")
+        sockets = [await websockets.connect(url) for _ in range(20)]
+        for ws in sockets:
+            await ws.send("hi")
+            assert await ws.recv() == "hi"
+        assert waiting_coroutines("receive", "get") == server_wide + 40
+        for ws in sockets:
+            await ws.close()
+
+
+async def test_frames_sent_faster_than_read_all_come_in_order() -> None:
+    # uvicorn stops reading the socket after each message until the app asks for the next:
+    # the next one must start it again, whether a message was waiting or not.
+    async with serving(echo_next) as url, websockets.connect(url) as ws:
+        for n in range(300):
+            await ws.send(f"m{n}")
+        assert [await asyncio.wait_for(ws.recv(), 10) for _ in range(300)] == [
+            f"m{n}" for n in range(300)]
+        await ws.send("last")
+        assert await asyncio.wait_for(ws.recv(), 10) == "last"
