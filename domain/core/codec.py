@@ -65,6 +65,9 @@ class EventCodec:
         self.game = game
         self._events = tagged(game.event_type)
         self._decoder = self._events.decoder
+        # An event's data at its current version, decoded (`game_event` without its checks,
+        # for a fold's loop that has checked the version itself).
+        self.decode_data = self._decoder.decode
         self._rewound = msgspec.json.Decoder(RewoundData)
 
     def encode(self, event: Any) -> tuple[str, int, bytes]:

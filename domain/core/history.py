@@ -106,20 +106,31 @@ class Timeline:
     def apply_all(self, envelopes: Iterable[Envelope]) -> None:
         """`apply` each, the game's own events in a loop of their own: a rebuild folds
         thousands, and per event the calls and checks of `apply` cost about as much as a
-        light game's `evolve` (bench rebuild)."""
-        evolve, decode, steps = self.game.evolve, self.codec.game_event, self.steps
+        light game's `evolve` (bench rebuild). The loop keeps the seq, hash and state in
+        locals (5-8% of a fold), and writes them back however it ends."""
+        evolve, steps, codec = self.game.evolve, self.steps, self.codec
+        decode_data, versions = codec.decode_data, self.game.event_versions
         limit = None if self.keep is None else 2 * self.keep
-        for env in envelopes:
-            kind = env.type
-            if env.seq != self.seq + 1 or kind == REWOUND or kind in TABLE_TYPES:
-                self.apply(env)
-                continue
-            event = decode(env)
-            steps.append(Step(env, event, evolve(steps[-1].state if steps else None, event)))
-            if limit is not None and len(steps) > limit:
-                self.trim(self.keep or 0)
-            self.seq = env.seq
-            self.last_hash = env.hash
+        seq, last = self.seq, self.last_hash
+        state = steps[-1].state if steps else None
+        try:
+            for env in envelopes:
+                kind = env.type
+                if env.seq != seq + 1 or kind == REWOUND or kind in TABLE_TYPES:
+                    self.seq, self.last_hash = seq, last
+                    self.apply(env)
+                    seq, last = self.seq, self.last_hash
+                    state = steps[-1].state if steps else None
+                    continue
+                event = (decode_data(env.data) if env.v == versions.get(kind, 1)
+                         else codec.game_event(env))  # an older version: upcast
+                state = evolve(state, event)
+                steps.append(Step(env, event, state))
+                if limit is not None and len(steps) > limit:
+                    self.trim(self.keep or 0)
+                seq, last = env.seq, env.hash
+        finally:
+            self.seq, self.last_hash = seq, last
 
     def rewind(self, to_seq: int) -> None:
         """Drop effective events after `to_seq`."""

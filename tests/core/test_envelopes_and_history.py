@@ -169,3 +169,22 @@ def test_folding_a_log_at_once_equals_applying_it_one_envelope_at_a_time() -> No
         assert (at_once.seq, at_once.last_hash) == (one_by_one.seq, one_by_one.last_hash)
     with pytest.raises(ValueError, match="does not follow"):
         Timeline(GAME).apply_all(sim.envelopes[1:])
+
+
+def test_a_fold_that_fails_midway_stands_at_the_last_event_it_applied() -> None:
+    # The fold keeps its place in locals: whatever stops it, the timeline says where it is.
+    import msgspec
+
+    from domain.core import Timeline
+
+    sim = _played(5, 2)
+    log = list(sim.envelopes)
+    broken = msgspec.structs.replace(log[6], data=msgspec.Raw(b'{"type":"Played","seat":"x"}'))
+    timeline = Timeline(GAME)
+    with pytest.raises(msgspec.ValidationError):
+        timeline.apply_all([*log[:6], broken, *log[7:]])
+    first_six = fold(GAME, log[:6])
+    assert (timeline.seq, timeline.last_hash) == (6, log[5].hash)
+    assert timeline.state == first_six.state and timeline.steps == first_six.steps
+    timeline.apply_all(log[6:])  # and it goes on from there
+    assert timeline.state == sim.state
