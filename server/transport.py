@@ -106,7 +106,7 @@ class Inbox:
 
     def put_nowait(self, message: Any) -> None:
         waiter = self.waiter
-        if waiter is not None and not waiter.done():  # a waiter cancelled (a deadline) is not
+        if waiter is not None and not waiter.done():  # one cancelled (a deadline) waits no more
             self.waiter = None
             waiter.set_result(text_of(message) if self.as_text else message)
         else:
