@@ -68,12 +68,13 @@ class SqliteBase:
     async def _pages(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
         """All rows of a long read, taken on the event loop's thread PAGE_ROWS at a time.
 
-        Rows from SQLite's cache cost about half as much here as on aiosqlite's thread
-        (bench/README.md, "Rebuild"), and the thread gives the loop nothing back: building
-        the rows holds the GIL. In WAL mode a reader waits on no writer; when SQLite would
-        wait all the same (SQLITE_BUSY: another connection's recovery or exclusive lock),
-        the read goes to the thread, which may wait without stopping the loop. One cursor
-        holds one read transaction, so the pages are one snapshot of the log."""
+        Rows from SQLite's cache cost less here than on aiosqlite's thread (reading alone
+        19-22% faster pinned to one CPU, about a third unpinned: bench/README.md, "Rebuild"),
+        and the thread gives the loop nothing back: building the rows holds the GIL. In WAL
+        mode a reader waits on no writer; when SQLite would wait all the same (SQLITE_BUSY:
+        another connection's recovery or exclusive lock), the read goes to the thread, which
+        may wait without stopping the loop. One cursor holds one read transaction, so the
+        pages are one snapshot of the log."""
         assert self._near is not None
         try:
             cursor = self._near.execute(sql, params)
