@@ -97,7 +97,8 @@ def print_rows(rows: Sequence[Row], rate: float, title: str, markdown: bool) -> 
 def print_row_details(row: Row) -> None:
     print_details(f"{row.kind} closed", row.closed)
     print_details(f"{row.kind} open", row.open)
-    console.print(f"[dim]  {row.kind} open: the server's garbage-collector pauses: {row.pauses}[/]")
+    console.print(f"[dim]  {row.kind} open: the server's garbage-collector pauses, its loop's "
+                  f"lateness: {row.pauses}[/]")
 
 
 def print_details(name: str, result: Result) -> None:

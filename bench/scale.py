@@ -92,4 +92,4 @@ def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title:
         print_details(f"{row.kind} {large} games", row.large)
         for games, pauses in zip((small, large), row.pauses, strict=False):
             console.print(f"[dim]  {row.kind} {games} games: the server's garbage-collector "
-                          f"pauses: {pauses}[/]")
+                          f"pauses, its loop's lateness: {pauses}[/]")

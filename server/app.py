@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib
 from collections.abc import AsyncIterator
@@ -20,6 +21,7 @@ from .broker import make_broker
 from .config import Config
 from .games import Runtime
 from .headers import SecurityHeaders
+from .lag import LoopLag
 from .runtime import Settings
 from .service import Service
 from .store import open_store
@@ -48,9 +50,12 @@ def create_app(config: Config) -> Starlette:
         await store.open()
         await broker.start()
         await runtime.resume_bots()
+        lag = LoopLag(asyncio.get_running_loop())
+        lag.start()
         try:
             yield
         finally:
+            lag.stop()
             await runtime.close()
             thinking.shutdown()
             await broker.close()

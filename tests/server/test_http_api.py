@@ -173,8 +173,10 @@ async def test_healthz_and_metrics(live_server: LiveServer) -> None:
     assert (await http.get(f"{live_server.url}/healthz")).json()["status"] == "ok"
     text = (await http.get(f"{live_server.url}/metrics")).text
     for name in ("plaza_connections", "plaza_commands_total", "plaza_rejections_total",
-                 "plaza_append_seconds", "plaza_fanout_seconds"):
+                 "plaza_append_seconds", "plaza_fanout_seconds", "plaza_loop_lag_seconds_count"):
         assert name in text
+    looks = next(line for line in text.splitlines() if line.startswith("plaza_loop_lag_seconds_count"))
+    assert float(looks.split()[-1]) > 0  # the live server's loop is being looked at
 
 
 async def test_undo_across_snapshots_rebuilds_the_same_state_after_a_restart(tmp_path: Path) -> None:
