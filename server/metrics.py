@@ -24,7 +24,7 @@ GC_SECONDS = Histogram(
     "plaza_gc_seconds", "Pauses of the cyclic garbage collector, by generation", ["generation"],
     buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5), registry=REGISTRY)
 LOOP_LAG = Histogram(
-    "plaza_loop_lag_seconds", "How late the event loop ran a timer due every 50 ms: other work, "
+    "plaza_loop_lag_seconds", "How late the event loop ran a timer due every 10 ms: other work, "
     "the collector's pauses, or the process not running", buckets=(
         0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0), registry=REGISTRY)
 FAULTS = Counter("plaza_faults_total", "Unexpected exceptions caught at the edge, by type", ["type"],
