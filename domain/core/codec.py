@@ -64,10 +64,9 @@ class EventCodec:
     def __init__(self, game: Game[Any, Any, Any, Any, Any]) -> None:
         self.game = game
         self._events = tagged(game.event_type)
-        self._decoder = self._events.decoder
         # An event's data at its current version, decoded (`game_event` without its checks,
         # for a fold's loop that has checked the version itself).
-        self.decode_data = self._decoder.decode
+        self.decode_data = self._events.decoder.decode
         self._rewound = msgspec.json.Decoder(RewoundData)
 
     def encode(self, event: Any) -> tuple[str, int, bytes]:
@@ -86,7 +85,7 @@ class EventCodec:
     def game_event(self, env: Envelope) -> Any:
         """The game's own event an envelope carries (neither a rewind nor the table's)."""
         if env.v == self.game.event_versions.get(env.type, 1):
-            return self._decoder.decode(env.data)
+            return self.decode_data(env.data)
         return self.upcast(env.type, env.v, msgspec.json.decode(env.data))
 
     def upcast(self, tag: str, v: int, data: dict[str, Any]) -> Any:
