@@ -6,8 +6,8 @@ is free at once: a hand-over to a thread and back cost more than the commit (abo
 the server's CPU for the test game under load, mostly waking threads). When another process
 holds the lock, the batch goes to the writer's own thread, which waits for it without
 stopping the loop. Checkpoints (copying the WAL into the file, with an fsync) would stall the
-loop if a commit ran them, so the writer's connection never does: a separate connection on
-another thread checkpoints after every `CHECKPOINT_EVERY` writes.
+loop if a commit ran them, so the writer's connection never does: checkpoints.py does them on
+a connection and thread of its own, and restarts the log between two batches.
 
 Why a batch's statements are grouped: the statements of all its writes are merged by SQL
 text, so one executemany inserts the events of every game in the batch, and one COMMIT
@@ -31,12 +31,12 @@ from typing import Any
 
 from .base import Conflict
 from .batches import answer, next_batch
+from .checkpoints import Checkpointer
 from .schema import PRAGMAS, SCHEMA, SETUP_ATTEMPTS, Statement, migrate
 
 log = logging.getLogger("plaza.store")
 
 
-CHECKPOINT_EVERY = 2000  # writes between two checkpoints (SQLite's own default is ~1000 pages)
 BUSY_WAIT_MS = 10_000  # how long the writer's thread waits for another process's lock
 
 
@@ -56,10 +56,7 @@ class GroupWriter:
         self.max_batch = max_batch
         self._db: sqlite3.Connection | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
-        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-checkpoint")
-        self._checkpoint_db: sqlite3.Connection | None = None
-        self._since_checkpoint = 0
-        self._checkpointing = False
+        self.checkpoints = Checkpointer(path)
         self._queue: asyncio.Queue[_Op] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.batches = 0
@@ -99,10 +96,8 @@ class GroupWriter:
         loop = asyncio.get_running_loop()
         if self._db is not None:
             await loop.run_in_executor(self._thread, self._db.close)
-        if self._checkpoint_db is not None:
-            await loop.run_in_executor(self._checkpointer, self._checkpoint_db.close)
+        await self.checkpoints.close()
         self._thread.shutdown(wait=True)
-        self._checkpointer.shutdown(wait=True)
 
     async def write(self, statements: list[Statement]) -> None:
         """Commit these statements atomically, batched with other callers' writes.
@@ -116,6 +111,7 @@ class GroupWriter:
 
     async def _loop(self) -> None:
         while True:
+            await self.checkpoints.between_batches()
             ops = await next_batch(self._queue, self.max_batch)
             try:
                 await self._commit_batch(ops)
@@ -130,7 +126,7 @@ class GroupWriter:
             failed = self._commit_now(batch)
         except _Locked:
             failed = await asyncio.get_running_loop().run_in_executor(self._thread, self._waiting, batch)
-        self._after_commit(len(ops))
+        self.checkpoints.wrote(len(ops))
         self.batches += 1
         self.batched_ops += len(ops)
         answer(ops, failed)
@@ -190,28 +186,6 @@ class GroupWriter:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-
-
-    def _after_commit(self, writes: int) -> None:
-        self._since_checkpoint += writes
-        if self._since_checkpoint >= CHECKPOINT_EVERY and not self._checkpointing:
-            self._since_checkpoint = 0
-            self._checkpointing = True
-            future = asyncio.get_running_loop().run_in_executor(self._checkpointer, self._checkpoint)
-            future.add_done_callback(self._checkpointed)
-
-    def _checkpoint(self) -> None:
-        """PASSIVE: copies what no reader still needs, never waits for anyone."""
-        if self._checkpoint_db is None:
-            self._checkpoint_db = sqlite3.connect(self.path, isolation_level=None,
-                                                  check_same_thread=False)
-            self._checkpoint_db.execute("PRAGMA busy_timeout=1000")
-        self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-
-    def _checkpointed(self, future: asyncio.Future[None]) -> None:
-        self._checkpointing = False
-        if not future.cancelled() and future.exception() is not None:
-            log.warning("checkpoint failed: %s", future.exception())
 
 
 def _refusal(error: Exception | None) -> Exception | None:
