@@ -5,10 +5,11 @@ A writer starts the log over only when everything in it had been copied when its
 transaction began. A PASSIVE checkpoint never holds writers back, so under steady writes
 some frames were always written during the copy, and the log grew by about 10 KB a write
 and never shrank: 277 MB after 28,000 writes, with each write slower as it grew (measured,
-bench/README.md). So after the passive copies, RESTART copies the few frames left while it
-holds writers back, and waits for readers to leave the log. It runs between two of the
-writer's batches (`between_batches`), when this process's writer holds no lock: SQLite's
-busy handler would otherwise sleep in steps of milliseconds on both sides.
+bench/README.md). So the last step runs between two of the writer's batches
+(`between_batches`), when no write of this process can come during it: RESTART copies the
+few frames left, holding other processes' writers back, and waits for readers to leave the
+log, so that the next writer starts it over. Run there, it waits for no lock of ours:
+SQLite's busy handler would otherwise sleep in steps of milliseconds on both sides.
 
 Checkpoints use a connection and a thread of their own, since copying and syncing the file
 would stall the loop; the writer's connection never checkpoints (wal_autocheckpoint=0).
