@@ -9,7 +9,10 @@ bench/README.md). So the last step runs between two of the writer's batches
 (`between_batches`), when no write of this process can come during it: RESTART copies the
 few frames left, holding other processes' writers back, and waits for readers to leave the
 log, so that the next writer starts it over. Run there, it waits for no lock of ours:
-SQLite's busy handler would otherwise sleep in steps of milliseconds on both sides.
+SQLite's busy handler would otherwise sleep in steps of milliseconds on both sides. It waits
+at most `RESTART_WAIT_MS` for another process's writer or a reader (the writer's batches
+wait meanwhile); past that it copies what it can, as PASSIVE does, and the next checkpoint
+tries again.
 
 Checkpoints use a connection and a thread of their own, since copying and syncing the file
 would stall the loop; the writer's connection never checkpoints (wal_autocheckpoint=0).
@@ -25,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 log = logging.getLogger("plaza.store")
 
 CHECKPOINT_EVERY = 2000  # writes between two checkpoints (SQLite's own default is ~1000 pages)
-CHECKPOINT_WAIT_MS = 1_000  # how long RESTART waits for another process's writer and for readers
+RESTART_WAIT_MS = 5  # how long RESTART waits for another process's writer or a reader
 
 
 class Checkpointer:
@@ -66,7 +69,7 @@ class Checkpointer:
     def _connection(self) -> sqlite3.Connection:
         if self._db is None:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            self._db.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+            self._db.execute(f"PRAGMA busy_timeout={RESTART_WAIT_MS}")
         return self._db
 
     def _copy(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -194,6 +195,28 @@ async def test_the_log_starts_over_after_a_checkpoint_that_left_frames_behind(st
     assert _file_size(store.path + "-wal") < full * 1.2  # written over from the start, not added
     assert checkpoints.restarts == 1
     assert [e.seq for e in await store.events("g")] == list(range(1, 402))
+
+
+async def test_a_reader_in_the_log_delays_the_restart_not_the_writes(store: SqliteStore) -> None:
+    """RESTART waits for readers to leave the log; one that stays (another process, a
+    backup) must not hold the writer's batches for longer than RESTART_WAIT_MS."""
+    checkpoints = store.writer.checkpoints
+    checkpoints.every = 10**9
+    await _game(store)
+    for seq in range(1, 51):
+        await store.append("g", [_env("g", seq)])  # type: ignore[list-item]
+    reader = sqlite3.connect(store.path, isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM events").fetchone()
+    await store.append("g", [_env("g", 51)])  # type: ignore[list-item]
+    checkpoints._restart_due = True
+    started = time.perf_counter()
+    await checkpoints.between_batches()
+    assert time.perf_counter() - started < 0.5 and checkpoints.restarts == 0
+    reader.close()
+    checkpoints._restart_due = True
+    await checkpoints.between_batches()
+    assert checkpoints.restarts == 1
 
 
 async def test_the_log_starts_over_again_and_again_under_steady_writes(store: SqliteStore) -> None:
