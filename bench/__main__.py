@@ -8,6 +8,8 @@
   resim    how fast a finished game's replay is proven (bench/resim.py, its own flags)
   bots     how strong the greedy and search bots are, and the search's time per move
            (bench/bots.py, its own flags)
+  wal      SQLite's log under steady writes: its size, the cost of a write
+           (bench/wal.py, its own flags)
 
 The server runs pinned to CPU 0 and the load generator to CPU 1 (taskset and
 sched_setaffinity), as PERFORMANCE.md advises (not for `cluster`); every figure comes from
@@ -194,6 +196,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench import bots
 
         bots.main(argv[1:])
+        return
+    if argv[:1] == ["wal"]:  # its own flags: bench/wal.py
+        from bench import wal
+
+        wal.main(argv[1:])
         return
     args = parse(argv)
     what = "table" if args.what == "load" else args.what
