@@ -97,7 +97,9 @@ def until_choice(s: State) -> State:
             s = replace(s, tasks=tasks[:-1])
             continue
         passing = _PASSING.get(s.phase)
-        passed = passing(s) if passing is not None else None
+        if passing is None:
+            return s
+        passed = passing(s)
         if passed is None:
             return s
         s = passed

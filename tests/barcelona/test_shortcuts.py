@@ -7,6 +7,7 @@ makes needs no further step."""
 
 from __future__ import annotations
 
+from itertools import product
 from random import Random
 from typing import Any, get_args
 
@@ -22,8 +23,8 @@ from domain.barcelona.actions import (
     task_actions,
 )
 from domain.barcelona.components import CLASSES, TRACK_SPACES, TRACK_VP, Action
-from domain.barcelona.construction import lowest_visible
-from domain.barcelona.events import Event
+from domain.barcelona.construction import built, lowest_visible
+from domain.barcelona.events import Built, CitizensDrawn, Event
 from domain.barcelona.evolve import _HANDLERS, until_choice
 from domain.barcelona.exists import (
     can_act,
@@ -116,9 +117,8 @@ def test_each_check_answers_as_its_list(seats: int, name: str, options: dict[str
 
 def test_every_event_has_its_handler() -> None:
     """The table `evolve` finds an event's consequences in names every event of the union
-    (GameStarted, which makes the first state, aside)."""
-    events = set(get_args(Event))
-    assert set(_HANDLERS) | {e for e in events if e.__name__ == "GameStarted"} == events
+    (GameStarted's too: it makes a new first state, whatever came before)."""
+    assert set(_HANDLERS) == set(get_args(Event))
 
 
 def test_the_lowest_visible_track_vp_is_the_least_of_every_row() -> None:
@@ -139,3 +139,41 @@ def test_every_state_evolve_makes_needs_no_step(name: str, options: dict[str, An
     for seats in (2, 3, 4):
         for state in reached(seats, options, seed=10 + seats):
             assert until_choice(state) is state
+
+
+def test_building_is_looked_for_near_the_crossing_first_and_then_everywhere() -> None:
+    """`can_build` counts the corners of the spaces around the turn's crossing alone before
+    it counts the whole board: with the crossing anywhere (or none), it answers as
+    `builds`, whether a Building is possible near it, elsewhere, or nowhere."""
+    rng = Random(5)
+    for state in reached(4, {}, seed=5)[::7]:
+        for crossing in (None, *range(25)):
+            state = replace(state, crossing=crossing)
+            shaken_ = replace(state, stacks=tuple(rng.choice(((), ("middle",), ("upper", "working"),
+                                                              s)) for s in state.stacks))
+            for one in (state, shaken_):
+                assert can_build(one, 0) == bool(builds(one, 0)), crossing
+
+
+def test_a_draw_takes_from_the_bag_the_citizens_it_names() -> None:
+    """The bag after a draw is looked up by the Citizens drawn (two at most), and counted
+    for a longer draw."""
+    state = replace(reached(2, {}, seed=1)[0], phase="draw")
+    for n in range(5):
+        for drawn in product(CLASSES, repeat=n):
+            after = _HANDLERS[CitizensDrawn](state, CitizensDrawn(0, n, drawn))
+            assert after.bag == tuple(left - drawn.count(c) for left, c in zip(state.bag, CLASSES,
+                                                                             strict=True))
+
+
+def test_the_placers_are_copied_only_when_a_crossing_empties() -> None:
+    """A Building that leaves a Citizen on every crossing it used keeps the placers as they
+    were (the same tuple); one that empties a crossing forgets who placed there."""
+    state = reached(2, {}, seed=3)[0]
+    stacks = (("upper", "middle"), ("working",), *((),) * 23)
+    state = replace(state, stacks=stacks, placed_by=(0, 1, *(None,) * 23),
+                    sites=(None,) * 20, tiles_left=(8, 12, 8, 7))
+    kept = built(state, Built(0, 0, 0, (0,)))
+    assert kept.placed_by is state.placed_by and kept.stacks[0] == ("upper",)
+    emptied = built(state, Built(0, 0, 0, (0, 1)))
+    assert emptied.placed_by == (0, None, *(None,) * 23) and emptied.stacks[1] == ()
