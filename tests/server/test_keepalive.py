@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from server.keepalive import Wheel
+from server.keepalive import MIN_ROOM, TICK, Wheel
 
 
 class Conn:
@@ -47,3 +47,33 @@ async def test_a_delay_past_the_horizon_is_held_to_it() -> None:
     wheel.file(conn, 60)
     await asyncio.sleep(2)
     assert len(conn.acted) == 1 and conn.acted[0] - start <= 1.5
+
+
+async def test_a_connection_filed_while_the_hand_waits_acts_its_delay_later() -> None:
+    """The hand stopped when the wheel was idle; the first connection armed the timer a
+    delay away, and connections filed meanwhile were filed from where the hand stood: all of
+    them into one slot (7,992 pings in one callback at 1,000 games)."""
+    loop = asyncio.get_running_loop()
+    wheel = Wheel(loop, horizon=1)
+    first, second = Conn(loop), Conn(loop)
+    start = loop.time()
+    wheel.file(first, 1)
+    await asyncio.sleep(0.6)
+    wheel.file(second, 1)
+    await asyncio.sleep(1.3)
+    assert 0.95 <= first.acted[0] - start <= 1.3
+    assert 1.55 <= second.acted[0] - start <= 1.9
+
+
+async def test_connections_that_came_together_are_spread_over_the_next_slots() -> None:
+    loop = asyncio.get_running_loop()
+    wheel = Wheel(loop, horizon=1)
+    conns = [Conn(loop) for _ in range(200)]
+    start = loop.time()
+    for conn in conns:
+        wheel.file(conn, 0.5)
+    assert max(len(slot) for slot in wheel.slots) == MIN_ROOM
+    await asyncio.sleep(0.5 + 200 / MIN_ROOM * TICK + 0.3)
+    times = sorted(conn.acted[0] - start for conn in conns if len(conn.acted) == 1)
+    assert len(times) == 200
+    assert times[0] >= 0.45 and times[-1] <= 0.5 + (200 // MIN_ROOM + 1) * TICK + 0.2
