@@ -27,6 +27,12 @@ LOOP_LAG = Histogram(
     "plaza_loop_lag_seconds", "How late the event loop ran a timer due every 10 ms: other work, "
     "the collector's pauses, or the process not running", buckets=(
         0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0), registry=REGISTRY)
+SQLITE_LOG_BYTES = Gauge(
+    "plaza_sqlite_log_bytes", "Size of SQLite's write-ahead log file, read after each checkpoint: "
+    "it should level off (server/store/checkpoints.py)", registry=REGISTRY)
+SQLITE_LOG_RESTARTS = Counter(
+    "plaza_sqlite_log_restarts_total", "Checkpoints after which the next write starts SQLite's "
+    "log over", registry=REGISTRY)
 FAULTS = Counter("plaza_faults_total", "Unexpected exceptions caught at the edge, by type", ["type"],
                  registry=REGISTRY)
 

@@ -21,9 +21,13 @@ would stall the loop; the writer's connection never checkpoints (wal_autocheckpo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
+
+from .. import metrics
 
 log = logging.getLogger("plaza.store")
 
@@ -98,3 +102,6 @@ class Checkpointer:
         busy, _frames, _copied = self._connection().execute("PRAGMA wal_checkpoint(RESTART)").fetchone()
         if not busy:
             self.restarts += 1
+            metrics.SQLITE_LOG_RESTARTS.inc()
+        with contextlib.suppress(OSError):  # no log file: nothing to report
+            metrics.SQLITE_LOG_BYTES.set(os.path.getsize(self.path + "-wal"))

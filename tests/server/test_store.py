@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from domain.core import GENESIS, seal
+from server import metrics
 from server.store import GameRow, SqliteStore
 
 
@@ -194,6 +195,7 @@ async def test_the_log_starts_over_after_a_checkpoint_that_left_frames_behind(st
         await store.append("g", [_env("g", seq)])  # type: ignore[list-item]
     assert _file_size(store.path + "-wal") < full * 1.2  # written over from the start, not added
     assert checkpoints.restarts == 1
+    assert metrics.REGISTRY.get_sample_value("plaza_sqlite_log_bytes") == full  # what an operator sees
     assert [e.seq for e in await store.events("g")] == list(range(1, 402))
 
 
@@ -225,7 +227,10 @@ async def test_the_log_starts_over_again_and_again_under_steady_writes(store: Sq
     games = [f"g{i}" for i in range(20)]
     for game in games:
         await _game(store, game)
+    before = metrics.REGISTRY.get_sample_value("plaza_sqlite_log_restarts_total") or 0.0
     for seq in range(1, 301):  # 6,000 writes, 20 at a time, with no pause between them
         await asyncio.gather(*(store.append(g, [_env(g, seq)]) for g in games))  # type: ignore[list-item]
     assert store.writer.checkpoints.restarts >= 5
+    restarts = metrics.REGISTRY.get_sample_value("plaza_sqlite_log_restarts_total") or 0.0
+    assert restarts - before >= 5  # what an operator sees
     assert [e.seq for e in await store.events("g7")] == list(range(1, 301))
