@@ -43,7 +43,6 @@ class SqliteBase:
         self.writer = GroupWriter(path, max_batch)
         self._reader: aiosqlite.Connection | None = None
         self._near: sqlite3.Connection | None = None
-        self._paging = 0  # reads of `_near` waiting between two pages
 
     async def open(self) -> None:
         await self.writer.open()  # first: it creates the file, its schema and WAL mode
@@ -63,35 +62,26 @@ class SqliteBase:
             self._near.close()
 
     async def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        """A read that may scan across games (listings, counts by creator): on aiosqlite's
-        thread, where a long scan steps without holding the GIL, so the loop runs on."""
         assert self._reader is not None
         return list(await self._reader.execute_fetchall(sql, params))
 
     async def _pages(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
-        """All rows of one game's read (by its key), taken on the event loop's thread
-        PAGE_ROWS at a time.
+        """All rows of a long read, taken on the event loop's thread PAGE_ROWS at a time.
 
-        Rows from SQLite's cache cost less here than on aiosqlite's thread: a game's row 6.5
-        µs against 25 (the hand-over to the thread and back), its events 19-22% faster pinned
-        to one CPU, about a third unpinned (bench/README.md, "Rebuild"); and for many rows the
-        thread gives the loop nothing back: building the rows holds the GIL. In WAL
+        Rows from SQLite's cache cost less here than on aiosqlite's thread (reading alone
+        19-22% faster pinned to one CPU, about a third unpinned: bench/README.md, "Rebuild"),
+        and the thread gives the loop nothing back: building the rows holds the GIL. In WAL
         mode a reader waits on no writer; when SQLite would wait all the same (SQLITE_BUSY:
         another connection's recovery or exclusive lock), the read goes to the thread, which
         may wait without stopping the loop. One cursor holds one read transaction, so the
-        pages are one snapshot of the log; while one waits between its pages, the
-        connection's other reads would see that snapshot too, not what was committed since,
-        so they go to the thread."""
+        pages are one snapshot of the log."""
         assert self._near is not None
-        if self._paging:
-            return await self._all(sql, params)
         try:
             cursor = self._near.execute(sql, params)
         except sqlite3.OperationalError as exc:
             if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
                 raise
             return await self._all(sql, params)
-        self._paging += 1
         try:  # closed even if the caller is cancelled, ending its read transaction
             rows = page = cursor.fetchmany(PAGE_ROWS)
             while len(page) == PAGE_ROWS:
@@ -99,15 +89,11 @@ class SqliteBase:
                 page = cursor.fetchmany(PAGE_ROWS)
                 rows += page
         finally:
-            self._paging -= 1
             cursor.close()
         return rows
 
     async def _count(self, sql: str, params: tuple[Any, ...]) -> int:
         return int((await self._all(sql, params))[0][0] or 0)
-
-    async def _near_count(self, sql: str, params: tuple[Any, ...]) -> int:
-        return int((await self._pages(sql, params))[0][0] or 0)
 
     @property
     def batches(self) -> int:
@@ -153,7 +139,7 @@ class SqliteEventLog(SqliteBase):
         return found[0] if found else None
 
     async def last_seq(self, game_id: str) -> int:
-        return await self._near_count("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
+        return await self._count("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
 
     async def table_events(self, game_id: str) -> list[Envelope]:
         marks = ",".join("?" * len(TABLE_TYPES))
@@ -162,12 +148,12 @@ class SqliteEventLog(SqliteBase):
         return _envelopes(game_id, await self._pages(sql, (game_id, *sorted(TABLE_TYPES))))
 
     async def rewinds(self, game_id: str, upto: int) -> list[tuple[int, bytes]]:
-        return [(seq, bytes(data)) for seq, data in await self._pages(
+        return [(seq, bytes(data)) for seq, data in await self._all(
             "SELECT seq, data FROM events WHERE game_id = ? AND type = 'Rewound' AND seq <= ?",
             (game_id, upto))]
 
     async def snapshots(self, game_id: str, upto: int) -> list[Snapshot]:
-        rows = await self._pages(
+        rows = await self._all(
             "SELECT seq, top_seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
             "ORDER BY seq DESC LIMIT 8", (game_id, upto))
         return [Snapshot(seq, top, bytes(state)) for seq, top, state in rows]
@@ -176,14 +162,14 @@ class SqliteEventLog(SqliteBase):
         await self.writer.write([(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
 
     async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        rows = await self._pages(
+        rows = await self._all(
             "SELECT seat, ref, answer FROM rejections WHERE game_id = ? ORDER BY n", (game_id,))
-        rows += await self._pages("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
+        rows += await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
         return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
 
     async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
         for table in ("refs", "rejections"):
-            rows = await self._pages(
+            rows = await self._all(
                 f"SELECT answer FROM {table} WHERE game_id = ? AND seat = ? AND ref = ?",
                 (game_id, seat, ref))
             if rows:
@@ -196,7 +182,7 @@ class SqliteEventLog(SqliteBase):
                                  (PRUNE_REJECTIONS, [(game_id, seat)])])
 
     async def rejection_count(self, game_id: str) -> int:
-        return await self._near_count("SELECT count(*) FROM rejections WHERE game_id = ?", (game_id,))
+        return await self._count("SELECT count(*) FROM rejections WHERE game_id = ?", (game_id,))
 
 
 class SqliteCatalogue(SqliteBase):
@@ -210,7 +196,7 @@ class SqliteCatalogue(SqliteBase):
         await self.writer.write(statements)
 
     async def game(self, game_id: str) -> GameRow | None:
-        rows = await self._pages(f"{SELECT_GAME} WHERE g.game_id = ?", (game_id,))
+        rows = await self._all(f"{SELECT_GAME} WHERE g.game_id = ?", (game_id,))
         return _game_row(rows[0]) if rows else None
 
     async def games(self, status: str | None, limit: int = 200) -> list[GameRow]:
@@ -235,16 +221,16 @@ class SqliteCatalogue(SqliteBase):
         await self.writer.write([(ACTIVATE, [(game_id,)])])
 
     async def seat_names(self, game_id: str) -> dict[int, str]:
-        rows = await self._pages("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
+        rows = await self._all("SELECT seat, name FROM seats WHERE game_id = ?", (game_id,))
         return {seat: name for seat, name in rows}
 
     async def seat_of(self, game_id: str, token_hash: str) -> int | None:
-        rows = await self._pages("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
+        rows = await self._all("SELECT seat FROM seats WHERE game_id = ? AND token_hash = ?",
                                (game_id, token_hash))
         return int(rows[0][0]) if rows else None
 
     async def bots(self, game_id: str) -> dict[int, str]:
-        rows = await self._pages("SELECT seat, level FROM bots WHERE game_id = ?", (game_id,))
+        rows = await self._all("SELECT seat, level FROM bots WHERE game_id = ?", (game_id,))
         return {seat: level for seat, level in rows}
 
     async def games_with_bots(self, status: str = "active") -> list[str]:

@@ -278,19 +278,3 @@ def test_two_processes_writing_steadily_both_restart_the_log(tmp_path: Path) -> 
 
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM events").fetchone()[0] == 2 * 20 * 400
-
-
-async def test_a_read_while_a_long_one_waits_between_pages_sees_the_latest_commit(store: SqliteStore) -> None:
-    """Reads on the loop's thread share one connection, and a long read holds its read
-    transaction across the loop's turns: a read begun meanwhile on that connection would see
-    the log as it was when the long one began, not a seat that joined since."""
-    await store.create_game(GameRow("big", "tinydraw", b"{}", 2, "active", 1, 0, 1, None, None, None),
-                            [_env("big", seq) for seq in range(1, 20_001)])  # type: ignore[misc]
-    await _game(store, "g")
-    reading = asyncio.create_task(store.events("big"))
-    await asyncio.sleep(0)  # the long read takes its first page and waits for the loop
-    await store.add_seat("g", 0, "Ann", "token-of-ann")
-    assert not reading.done(), "the test needs the long read still between its pages"
-    assert await store.seat_of("g", "token-of-ann") == 0
-    assert (await store.game("g")) is not None
-    assert len(await reading) == 20_000
