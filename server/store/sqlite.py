@@ -43,6 +43,7 @@ class SqliteBase:
         self.writer = GroupWriter(path, max_batch)
         self._reader: aiosqlite.Connection | None = None
         self._near: sqlite3.Connection | None = None
+        self._paging = 0  # reads of `_near` waiting between two pages
 
     async def open(self) -> None:
         await self.writer.open()  # first: it creates the file, its schema and WAL mode
@@ -74,14 +75,19 @@ class SqliteBase:
         mode a reader waits on no writer; when SQLite would wait all the same (SQLITE_BUSY:
         another connection's recovery or exclusive lock), the read goes to the thread, which
         may wait without stopping the loop. One cursor holds one read transaction, so the
-        pages are one snapshot of the log."""
+        pages are one snapshot of the log; while one waits between its pages, another read
+        of the connection would see that snapshot too, not what was committed since, so it
+        goes to the thread."""
         assert self._near is not None
+        if self._paging:
+            return await self._all(sql, params)
         try:
             cursor = self._near.execute(sql, params)
         except sqlite3.OperationalError as exc:
             if exc.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
                 raise
             return await self._all(sql, params)
+        self._paging += 1
         try:  # closed even if the caller is cancelled, ending its read transaction
             rows = page = cursor.fetchmany(PAGE_ROWS)
             while len(page) == PAGE_ROWS:
@@ -89,6 +95,7 @@ class SqliteBase:
                 page = cursor.fetchmany(PAGE_ROWS)
                 rows += page
         finally:
+            self._paging -= 1
             cursor.close()
         return rows
 

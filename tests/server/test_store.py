@@ -278,3 +278,20 @@ def test_two_processes_writing_steadily_both_restart_the_log(tmp_path: Path) -> 
 
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM events").fetchone()[0] == 2 * 20 * 400
+
+
+async def test_a_read_while_a_long_one_waits_between_pages_sees_the_latest_commit(store: SqliteStore) -> None:
+    """Events are read on one connection on the loop's thread, and a long read holds its
+    read transaction across the loop's turns: another read begun meanwhile on that
+    connection would see the log as it was when the long one began (a runtime catching up
+    after a lost race would miss the events that beat it)."""
+    await store.create_game(GameRow("big", "tinydraw", b"{}", 2, "active", 1, 0, 1, None, None, None),
+                            [_env("big", seq) for seq in range(1, 20_001)])  # type: ignore[misc]
+    await _game(store, "g")
+    await store.append("g", [_env("g", 1)])  # type: ignore[list-item]
+    reading = asyncio.create_task(store.events("big"))
+    await asyncio.sleep(0)  # the long read takes its first page and waits for the loop
+    await store.append("g", [_env("g", 2)])  # type: ignore[list-item]
+    assert not reading.done(), "the test needs the long read still between its pages"
+    assert [e.seq for e in await store.events("g")] == [1, 2]
+    assert len(await reading) == 20_000
