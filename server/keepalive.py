@@ -88,7 +88,8 @@ class Wheel:
         return int(self.loop.time() / TICK + 1e-6)
 
     def _turn(self) -> None:
-        self.timer = None
+        # `timer` stays set while the wheel turns: a connection that files itself again as
+        # it acts must not take the wheel for idle and move the hand past slots still due.
         now = self._now()
         while self.tick < now:
             self.tick += 1
@@ -99,8 +100,7 @@ class Wheel:
                     conn.keepalive_due = None
                     conn.keepalive_act()
             slot.clear()
-        if self.waiting:
-            self.timer = self.loop.call_at((self.tick + 1) * TICK, self._turn)
+        self.timer = self.loop.call_at((self.tick + 1) * TICK, self._turn) if self.waiting else None
 
 
 def slots_for(horizon: float) -> int:

@@ -4,6 +4,7 @@ each about its delay later (a tick, TICK seconds, late at most)."""
 from __future__ import annotations
 
 import asyncio
+import time
 
 from server.keepalive import MIN_ROOM, TICK, Wheel
 
@@ -77,3 +78,23 @@ async def test_connections_that_came_together_are_spread_over_the_next_slots() -
     times = sorted(conn.acted[0] - start for conn in conns if len(conn.acted) == 1)
     assert len(times) == 200
     assert times[0] >= 0.45 and times[-1] <= 0.5 + (200 // MIN_ROOM + 1) * TICK + 0.2
+
+
+async def test_a_connection_filing_itself_again_as_it_acts_loses_nobody_else_due() -> None:
+    """A connection files itself again while the wheel turns (a ping sent, its pong awaited);
+    with the hand behind the clock (a busy loop), that must not move the hand past the
+    slots still to act."""
+    loop = asyncio.get_running_loop()
+    wheel = Wheel(loop, horizon=1)
+
+    class Again(Conn):
+        def keepalive_act(self) -> None:
+            super().keepalive_act()
+            wheel.file(self, 1)
+
+    first, later = Again(loop), Conn(loop)
+    wheel.file(first, 0.05)
+    wheel.file(later, 0.2)
+    time.sleep(0.4)  # noqa: ASYNC251 - the loop held on purpose: both slots are due at the next turn
+    await asyncio.sleep(0.2)
+    assert len(first.acted) == 1 and len(later.acted) == 1
