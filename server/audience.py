@@ -122,7 +122,7 @@ class Audiences:
         return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log,
                                       side if side is not None else self.runtime.tableside.view()))
 
-    async def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
+    def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
 
         Per audience with a connection: one view, legal only for a seat that can act, and one
@@ -136,5 +136,5 @@ class Audiences:
         for audience, group in list(self.viewers.items()):
             data = self.update(audience, pairs, table, side)
             for viewer in list(group):
-                await viewer.send(data)
+                viewer.send(data)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

@@ -86,8 +86,8 @@ class Viewer(Protocol):
     @property
     def seat(self) -> int | None: ...
 
-    async def send(self, data: bytes | str) -> None:
-        """Queue one frame (text, or UTF-8 bytes of it) for this viewer."""
+    def send(self, data: bytes | str) -> None:
+        """Put one frame (text, or UTF-8 bytes of it) on its way to this viewer; never waits."""
 
 
 @dataclass
@@ -207,7 +207,7 @@ class GameRuntime:
                 row = await self.store.game(self.game_id)
                 self.result = msgspec.Raw(row.outcome) if row is not None and row.outcome else None
         self.tableside.arm()
-        await self.audiences.fan_out(pairs)
+        self.audiences.fan_out(pairs)
         self.bots.poke()
 
     # -- starting -----------------------------------------------------------------------
@@ -219,7 +219,7 @@ class GameRuntime:
             if self.timeline.seq > 0 or await self.store.last_seq(self.game_id) > 0:
                 await self._catch_up_locked([])
                 # A fork starts with its history in place: tell its viewers it is live now.
-                await self.audiences.fan_out([], force=True)
+                self.audiences.fan_out([], force=True)
                 self.bots.poke()
                 return
             proposal = propose_start(self.timeline, self.table, self.options, now_ms())
@@ -370,7 +370,7 @@ class GameRuntime:
             self.status, self.result = status[0], msgspec.Raw(status[1])
         if self.broker.shared:
             await self.broker.publish(self.game_id, _encoder.encode(proposal.envelopes))
-        await self.audiences.fan_out(pairs)
+        self.audiences.fan_out(pairs)
         self._after_commit(len(proposal.envelopes))
         self.bots.poke()
 

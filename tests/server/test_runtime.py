@@ -19,7 +19,7 @@ class Viewer:
         self.seat = seat
         self.frames: list[bytes | str] = []
 
-    async def send(self, data: bytes | str) -> None:
+    def send(self, data: bytes | str) -> None:
         self.frames.append(data)
 
 
