@@ -56,7 +56,7 @@ PLAIN: tuple[Action, ...] = ("cloth_vp", "coins", "cerda", "coin_cloth", "walk_b
 
 def crossing_cost(state: State, x: int) -> int:
     """seed: diagonal crossings cost 1 Coin unless an Intersection covers them."""
-    return 1 if on_diagonal(x) and state.city.intersections[x] is None else 0
+    return 1 if on_diagonal(x) and state.intersections[x] is None else 0
 
 
 @per_state
@@ -103,7 +103,7 @@ def passenger_cost(player: Player, flags: tuple[Flag, ...]) -> Cost:
 
 def service_price(state: State, i: int) -> tuple[int, int]:
     """(coins, VP) of the top tile of stack `i`."""
-    return SERVICE_TILES[service_tiles(state.setup.seats) - state.market.services_left[i]]
+    return SERVICE_TILES[service_tiles(state.seats) - state.services_left[i]]
 
 
 def _near(i: int) -> tuple[int, ...]:
@@ -117,13 +117,13 @@ NEAR = tuple(_near(i) for i in range(25))  # the Sidewalk spaces next to each
 
 def cobble_spots(state: State, anywhere: bool) -> list[int]:
     """seed: an empty Sidewalk space next to any Cobblestone (the centre counts)."""
-    walk = state.city.sidewalk
+    walk = state.sidewalk
     return [i for i in range(25) if walk[i] is None
             and (anywhere or any(walk[j] is not None for j in NEAR[i]))]
 
 
 def street_spaces(state: State, wide: bool) -> list[int]:
-    return [i for i in range(len(SPACES)) if WIDE[i] == wide and state.city.streets[i] is None]
+    return [i for i in range(len(SPACES)) if WIDE[i] == wide and state.streets[i] is None]
 
 
 def tram_moves(state: State, seat: int) -> list[int]:
@@ -131,8 +131,8 @@ def tram_moves(state: State, seat: int) -> list[int]:
     trams = frozenset(p.tram for p in state.players if p.tram is not None)
     here = state.players[seat].tram
     if here is None:
-        return [i for i in range(len(SPACES)) if i not in trams and state.city.passengers[i] is None]
-    own = frozenset(i for i, o in enumerate(state.city.streets) if o == seat)
+        return [i for i in range(len(SPACES)) if i not in trams and state.passengers[i] is None]
+    own = frozenset(i for i, o in enumerate(state.streets) if o == seat)
     return list(tram_destinations(here, own, trams))
 
 
@@ -154,7 +154,7 @@ def action_commands(state: State, seat: int, action: Action, flags: tuple[Flag, 
     if action == "intersection":
         if p.intersections >= len(INTERSECTION_COSTS):
             return []
-        return [BuildIntersection(x) for x in range(CROSSINGS) if state.city.intersections[x] is None
+        return [BuildIntersection(x) for x in range(CROSSINGS) if state.intersections[x] is None
                 and p.can_pay(intersection_cost(state, seat, x, flags))]
     return _board_commands(state, seat, action, flags)
 
@@ -165,15 +165,15 @@ def _board_commands(state: State, seat: int, action: Action, flags: tuple[Flag, 
     if action == "take":
         slots = [s for s in range(len(PROJECT_SPACES))
                  if p.projects[s] is None and p.can_pay(project_cost(s, flags))]
-        shown = [t for t, down in zip(state.market.display, state.market.face_down, strict=True)
+        shown = [t for t, down in zip(state.display, state.face_down, strict=True)
                  if t is not None and not down]
         return [TakeProject(t, s) for t in sorted(set(shown)) for s in slots]
     if action == "improve":
         return [ImproveProject(s) for s in range(len(PROJECT_SPACES))
                 if not p.tops[s] and p.can_pay(PROJECT_SPACES[s].improve)]
     if action == "service":
-        return [BuildService(kind) for i, kind in enumerate(state.setup.services)
-                if state.market.services_left[i] and kind not in p.services
+        return [BuildService(kind) for i, kind in enumerate(state.services)
+                if state.services_left[i] and kind not in p.services
                 and p.coins >= service_price(state, i)[0]]
     if action == "tram":
         return [MoveTram(i) for i in tram_moves(state, seat)]
@@ -189,7 +189,7 @@ def task_actions(state: State, task: Task) -> list[Command]:
 
 def can_drop_passenger(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     p = state.players[seat]
-    if p.tram is None or state.city.passengers[p.tram] is not None:
+    if p.tram is None or state.passengers[p.tram] is not None:
         return False
     return p.passengers < len(PASSENGER_COSTS) and p.can_pay(passenger_cost(p, flags))
 
@@ -212,7 +212,7 @@ def builds(state: State, seat: int) -> tuple[Build, ...]:
     """seed: every legal construction with the visible Citizens around a space."""
     out: list[Build] = []
     for site, corners in enumerate(BUILDING_CORNERS):
-        here = state.city.sites[site]
+        here = state.sites[site]
         visible = [x for x in corners if state.stacks[x]]
         if len(visible) < 2:
             continue
@@ -227,8 +227,8 @@ def builds(state: State, seat: int) -> tuple[Build, ...]:
 
 def _levels(state: State, site: int, current: int | None) -> list[int]:
     if IS_TRIANGLE[site]:
-        return [0] if current is None and state.city.tiles_left[0] else []
-    return [lv for lv in (1, 2, 3) if state.city.tiles_left[lv]
+        return [0] if current is None and state.tiles_left[0] else []
+    return [lv for lv in (1, 2, 3) if state.tiles_left[lv]
             and (current is None or current in COVERS[lv])]
 
 
@@ -240,5 +240,5 @@ def street_actions(state: State, seat: int) -> tuple[Command, ...]:
     out: list[Command] = []
     for street in streets_of(state.crossing):
         if street not in state.used:
-            out += action_commands(state, seat, state.setup.layout[street])
+            out += action_commands(state, seat, state.layout[street])
     return tuple(out)

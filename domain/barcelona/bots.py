@@ -89,20 +89,20 @@ MARGIN_SCALE = 30.0
 def progress_left(state: State) -> float:
     """How much of the game is left, 1 at the start to 0 at the third Cerdà Scoring: the
     scorings still to come, less how far the fullest Citizen row is into the next section."""
-    if state.market.scored >= SECTIONS or state.market.end:
+    if state.scored >= SECTIONS or state.end:
         return 0.0
-    start = state.market.scored * SECTION_SPACES
-    filled = max(sum(row[start:start + SECTION_SPACES]) for row in state.city.track)
-    return 1.0 - (state.market.scored + filled / SECTION_SPACES) / SECTIONS
+    start = state.scored * SECTION_SPACES
+    filled = max(sum(row[start:start + SECTION_SPACES]) for row in state.track)
+    return 1.0 - (state.scored + filled / SECTION_SPACES) / SECTIONS
 
 
 def _cerda_to_come(state: State, seat: int, p: Player) -> float:
     """The Cerdà Scorings still to come at today's counts: the next one at today's
     multiplier, the later ones at most at the start's (the marker drops back after each)."""
     total = 0.0
-    for section in range(state.market.scored, min(SECTIONS, len(state.setup.cerda_tiles))):
-        tile = state.setup.cerda_tiles[section]
-        mult = multiplier(p.cerda if section == state.market.scored else min(p.cerda, CERDA_START))
+    for section in range(state.scored, min(SECTIONS, len(state.cerda_tiles))):
+        tile = state.cerda_tiles[section]
+        mult = multiplier(p.cerda if section == state.scored else min(p.cerda, CERDA_START))
         total += CONDITION_VP[tile] * count(state, seat, tile) * mult
     return total
 
@@ -127,9 +127,9 @@ _kept: dict[tuple[object, ...], tuple[tuple[object, ...], float]] = {}
 
 
 def _projected_kept(state: State, seat: int, left: float) -> float:
-    parts = (state.players[seat], state.city.sites, state.city.intersections, state.city.passengers,
-             state.city.streets, state.setup.cerda_tiles)
-    key = (seat, state.market.scored, state.setup.expansion, left, *map(id, parts))
+    parts = (state.players[seat], state.sites, state.intersections, state.passengers,
+             state.streets, state.cerda_tiles)
+    key = (seat, state.scored, state.expansion, left, *map(id, parts))
     entry = _kept.get(key)
     if entry is not None and all(a is b for a, b in zip(entry[0], parts, strict=True)):
         return entry[1]
@@ -165,7 +165,7 @@ def evaluate(state: State, seat: int) -> float:
         worst = max(result.ranks)
         return 0.0 if worst == 1 else 1.0 - 2.0 * (result.ranks[seat] - 1) / (worst - 1)
     left = progress_left(state)
-    mine = [_projected_kept(state, s, left) for s in range(state.setup.seats)]
+    mine = [_projected_kept(state, s, left) for s in range(state.seats)]
     mine[state.turn] += turn_prospect(state, state.turn)
     best = max(v for s, v in enumerate(mine) if s != seat)
     return math.tanh((mine[seat] - best) / MARGIN_SCALE)
@@ -189,7 +189,7 @@ def determinize(state: State, seat: int | None, rng: Random) -> State:
     discarded), and once the game is over every view shows everything."""
     if state.phase == "over":
         return state
-    others = [s for s in range(state.setup.seats) if s != seat]
+    others = [s for s in range(state.seats) if s != seat]
     bottoms = _hidden_bottoms(state, seat)
     held = [c for s in others for c in state.players[s].hand]
     held += [state.stacks[x][0] for x in bottoms]

@@ -30,7 +30,7 @@ def built(s: State, e: Built) -> State:
     costliest event to fold, and each change of the state copies it)."""
     seat, level = e.seat, e.level
     row = BUILDING_BLOCK[e.site][0]
-    if not s.city.flipped[row]:
+    if not s.flipped[row]:
         s = _bonus(s, seat, row)
     stacks, placed_by, track, outside = _to_tracks(s, e.crossings)
     p = s.players[seat]
@@ -40,7 +40,7 @@ def built(s: State, e: Built) -> State:
     tasks = s.tasks
     if SAGRADA_OF_LEVEL[level]:
         tasks = (*tasks, Task("sagrada", seat, n=SAGRADA_OF_LEVEL[level]))
-    old = s.city.sites[e.site]
+    old = s.sites[e.site]
     markers, stock = old.markers if old else (), p.markers
     taken = take_leftmost(stock)
     if taken is not None:  # seed: with no markers left the Building is unmarked
@@ -48,18 +48,15 @@ def built(s: State, e: Built) -> State:
         if emptied:
             cerda, vp = cerda_moved(cerda, vp, 1)
     players = put(s.players, seat, replace(p, vp=vp, cerda=cerda, markers=stock))
-    city = s.city
-    city = replace(city, sites=put(city.sites, e.site, Site(level, markers)), track=track,
-                   tiles_left=put(city.tiles_left, level, city.tiles_left[level] - 1),
-                   outside=outside)
-    return replace(s, players=players, tasks=tasks, phase="confirm", stacks=stacks,
-                   placed_by=placed_by, city=city)
+    return replace(s, players=players, tasks=tasks, sites=put(s.sites, e.site, Site(level, markers)),
+                   tiles_left=put(s.tiles_left, level, s.tiles_left[level] - 1), phase="confirm",
+                   stacks=stacks, placed_by=placed_by, track=track, outside=outside)
 
 
 def _bonus(s: State, seat: int, row: int) -> State:
     """seed: the first Building of a row flips its bonus tile for the builder."""
-    s = replace(s, city=replace(s.city, flipped=put(s.city.flipped, row, True)))
-    reward, joy_to = BONUS_REWARD[s.setup.bonuses[row]]
+    s = replace(s, flipped=put(s.flipped, row, True))
+    reward, joy_to = BONUS_REWARD[s.bonuses[row]]
     if joy_to is not None:
         s = add_joy(s, seat, joy_to, 1)
     return gain(s, seat, reward)
@@ -75,9 +72,9 @@ def _to_tracks(s: State, crossings: tuple[int, ...]) -> Tracks:
     beside the board, out of the game, when the row is full): the state's new stacks,
     placers, tracks and Citizens outside. (The placers are copied only when a crossing
     empties: a copy of 25 costs ~2,000 instructions.)"""
-    stacks, track = list(s.stacks), list(s.city.track)
+    stacks, track = list(s.stacks), list(s.track)
     placers: list[int | None] | None = None
-    outside = s.city.outside
+    outside = s.outside
     for x in crossings:
         stack = stacks[x]
         stacks[x] = stack[:-1]
@@ -110,7 +107,7 @@ _SPACE_VP = tuple((space, TRACK_VP[space]) for space in VP_SPACES)
 
 def lowest_visible(s: State) -> int:
     """seed: the lowest VP value still visible on any Citizen track (0 if none)."""
-    return lowest_of(s.city.track)
+    return lowest_of(s.track)
 
 
 def lowest_of(track: tuple[tuple[bool, ...], ...]) -> int:

@@ -82,7 +82,7 @@ from .performing import (
     take,
     tram,
 )
-from .state import City, Market, Player, Setup, State, Task, changed, put, top, with_player
+from .state import Player, State, Task, put, top, with_player
 from .turns import (
     end_turn,
     refreshed,
@@ -100,24 +100,23 @@ def _setup(e: GameStarted) -> State:
     # research: covered by Citizens of the row's class; "all remaining" go in the bag
     bag = tuple(n - sum(row) for n, row in zip(BAG, track, strict=True))
     return State(
-        Setup(seats=e.seats, expansion=e.expansion, promo_bonus=e.promo_bonus,
-              layout_mode=e.layout, timing=e.intersection_benefits,
-              confirm=e.confirm_end_of_turn, reveal_at_once=e.reveal_projects_at_once),
-        City(track=track, sidewalk=put((None,) * 25, 12, -1)),
-        Market(sagrada_left=sagrada_supply(e.expansion)),
-        bag=bag, players=(Player(),) * e.seats,
+        seats=e.seats, bag=bag, expansion=e.expansion, promo_bonus=e.promo_bonus,
+        layout_mode=e.layout, timing=e.intersection_benefits, confirm=e.confirm_end_of_turn,
+        reveal_at_once=e.reveal_projects_at_once, players=(Player(),) * e.seats,
+        track=track, sidewalk=put((None,) * 25, 12, -1),
+        sagrada_left=sagrada_supply(e.expansion),
     )
 
 
 def _drawn_setup(s: State, e: SetupDrawn) -> State:
-    pool = tuple(sorted(t for t in modernisme_pool(s.setup.expansion) if t not in e.cerda_tiles))
-    s = changed(s, layout=e.layout, cerda_tiles=e.cerda_tiles, services=e.services,
-                services_left=(service_tiles(s.setup.seats),) * len(e.services),
+    pool = tuple(sorted(t for t in modernisme_pool(s.expansion) if t not in e.cerda_tiles))
+    s = replace(s, layout=e.layout, cerda_tiles=e.cerda_tiles, services=e.services,
+                services_left=(service_tiles(s.seats),) * len(e.services),
                 projects_left=pool, amenities=e.amenities, violets=e.violets,
-                hexes=(None,) * (14 if s.setup.expansion else 0))
+                hexes=(None,) * (14 if s.expansion else 0))
     if e.bonuses:
-        s = changed(s, bonuses=e.bonuses)
-    if s.setup.expansion and s.setup.seats == 4:  # seed: the fourth player starts both at Joy 2
+        s = replace(s, bonuses=e.bonuses)
+    if s.expansion and s.seats == 4:  # seed: the fourth player starts both at Joy 2
         s = with_player(s, 3, joy=(2, 2))
     return s
 
@@ -135,10 +134,10 @@ def _citizens_drawn(s: State, e: CitizensDrawn) -> State:
     p = s.players[e.seat]
     players = put(s.players, e.seat, replace(p, hand=p.hand + e.citizens))
     if s.phase == "draw":
-        return start_turn(s, bag, players, (s.turn + 1) % s.setup.seats)
-    if e.seat == s.setup.seats - 1:  # the last hand of the setup
+        return start_turn(s, bag, players, (s.turn + 1) % s.seats)
+    if e.seat == s.seats - 1:  # the last hand of the setup
         s = start_turn(s, bag, players, s.turn)
-        if s.setup.expansion and s.setup.seats >= 3:  # seed: the third player picks a die at Joy 2
+        if s.expansion and s.seats >= 3:  # seed: the third player picks a die at Joy 2
             s = push(s, Task("starting_joy", 2))
         return s
     return replace(s, bag=bag, players=players)
@@ -155,9 +154,9 @@ def _placed(s: State, e: CitizensPlaced) -> State:
     players = put(s.players, e.seat, replace(p, hand=_placed_from(p.hand, stack),
                                              coins=p.coins - e.paid))
     tasks = s.tasks
-    owner = s.city.intersections[e.crossing]
+    owner = s.intersections[e.crossing]
     if owner is not None:
-        if owner == e.seat or s.setup.timing == "immediately":
+        if owner == e.seat or s.timing == "immediately":
             tasks = (*tasks, Task("benefits", owner, n=1))
         else:
             players = put(players, owner, replace(players[owner], waiting=players[owner].waiting + 1))
@@ -200,7 +199,7 @@ def _sagrada_step(s: State, seat: int) -> State:
     level = SAGRADA_SLOTS.get(at)
     if level is not None:
         mark = str(level)
-        if any(t[0] == mark for t in s.market.sagrada_left):
+        if any(t[0] == mark for t in s.sagrada_left):
             tasks = (*tasks, Task("sagrada_tile", seat, n=level))
     return replace(s, tasks=tasks, players=put(s.players, seat, replace(p, sagrada=at)))
 
@@ -209,8 +208,8 @@ def _sagrada_tile(s: State, e: SagradaTileChosen) -> State:
     p = s.players[e.seat]
     players, steps = gained(s, e.seat, SAGRADA_TILES[e.tile],
                             replace(p, sagrada_tiles=(*p.sagrada_tiles, e.tile)))
-    market = replace(s.market, sagrada_left=tuple(t for t in s.market.sagrada_left if t != e.tile))
-    return replace(s, players=players, market=market, tasks=s.tasks[:-1] + steps)
+    return replace(s, players=players, sagrada_left=tuple(t for t in s.sagrada_left if t != e.tile),
+                   tasks=s.tasks[:-1] + steps)
 
 
 def _walk(s: State, e: Walked) -> State:

@@ -81,7 +81,7 @@ def can_place(state: State, seat: int) -> bool:
         return False
     if () in OFF_DIAGONAL_OF(stacks):  # (a generator over the 25 cost ~10 times as much)
         return True
-    owners = state.city.intersections
+    owners = state.intersections
     for x in DIAGONAL:  # noqa: SIM110 (see _can_take)
         if not stacks[x] and owners[x] is not None:
             return True
@@ -96,7 +96,7 @@ def can_act(state: State, seat: int, action: Action, flags: tuple[Flag, ...] = (
 def _can_cobble(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     if COBBLESTONES - state.players[seat].cobbles == 0:
         return False
-    walk = state.city.sidewalk
+    walk = state.sidewalk
     if "anywhere" in flags:
         return None in walk
     for i in SIDEWALK:
@@ -108,11 +108,11 @@ def _can_cobble(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
 
 
 def _can_wide(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
-    return state.players[seat].wide != 0 and None in WIDE_OWNERS(state.city.streets)
+    return state.players[seat].wide != 0 and None in WIDE_OWNERS(state.streets)
 
 
 def _can_narrow(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
-    return sum(state.players[seat].narrow) != 0 and None in NARROW_OWNERS(state.city.streets)
+    return sum(state.players[seat].narrow) != 0 and None in NARROW_OWNERS(state.streets)
 
 
 def _intersection(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
@@ -125,7 +125,7 @@ def _intersection(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     if p.cloths < board.cloths:
         return False
     coins = 0 if "no_coins" in flags else board.coins
-    owners = state.city.intersections
+    owners = state.intersections
     if p.coins >= coins + ("no_coins" not in flags):
         return None in owners
     if p.coins >= coins:
@@ -150,8 +150,8 @@ def _project_costs(flags: tuple[Flag, ...]) -> tuple[Cost, ...]:
 def _can_take(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     """A face-up Modernisme tile in the display, and an empty Project space whose cost the
     player can pay. (Loops: any() of a generator costs about three times as much here.)"""
-    down = state.market.face_down
-    for i, tile in enumerate(state.market.display):
+    down = state.face_down
+    for i, tile in enumerate(state.display):
         if tile is not None and not down[i]:
             break
     else:
@@ -172,9 +172,9 @@ def _can_serve(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     p = state.players[seat]
     if p.coins < CHEAPEST_SERVICE:  # most often the answer (4 calls in 5 are False)
         return False
-    first = service_tiles(state.setup.seats)
-    left = state.market.services_left
-    for i, kind in enumerate(state.setup.services):
+    first = service_tiles(state.seats)
+    left = state.services_left
+    for i, kind in enumerate(state.services):
         if left[i] and kind not in p.services and p.coins >= SERVICE_TILES[first - left[i]][0]:
             return True
     return False
@@ -187,7 +187,7 @@ def _can_ride(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
     here = state.players[seat].tram
     trams = {p.tram for p in state.players}
     if here is None:  # the first time: any space with no Tram and no Passenger
-        for space, passenger in enumerate(state.city.passengers):
+        for space, passenger in enumerate(state.passengers):
             if passenger is None and space not in trams:
                 return True
         return False
@@ -223,7 +223,7 @@ def has_street_action(state: State, seat: int) -> bool:
     """`bool(street_actions(state, seat))`."""
     if state.crossing is None:
         return False
-    used, layout = state.used, state.setup.layout
+    used, layout = state.used, state.layout
     for street in STREETS_OF[state.crossing]:
         if street not in used:
             action = layout[street]
@@ -278,8 +278,8 @@ def _buildable(state: State, site: int, visible: int, corners: tuple[tuple[Cls, 
                ) -> bool:
     """Whether a level may be built on `site`, around which `visible` Citizens show, on
     these corners' stacks."""
-    here = state.city.sites[site]
-    left = state.city.tiles_left
+    here = state.sites[site]
+    left = state.tiles_left
     for level, size, need in UPON[site][here.level if here else None]:
         if not left[level] or visible < size:
             continue

@@ -31,20 +31,19 @@ def advance(state: State, events: list[Event], rng: Random) -> list[Event]:
 def draw(state: State, rng: Random) -> Event | None:
     """What the state waits for that no seat chooses: a random draw (from what remains)
     or a Cerdà Scoring; None when a seat is to choose."""
-    if not state.market.projects_left and state.market.discards and state.phase != "over":
+    if not state.projects_left and state.discards and state.phase != "over":
         # research: "if at any point the stack would become empty, reshuffle the discarded
         # tiles": so the stack is never empty while a reveal could need it
-        return ProjectsReshuffled(state.market.discards)
-    if state.market.reveal_due or state.phase == "reveal":
+        return ProjectsReshuffled(state.discards)
+    if state.reveal_due or state.phase == "reveal":
         return reveal_placeholders(state, rng)
     if state.phase == "scoring":
-        scored = state.market.scored
-        return CerdaScored(scored, state.setup.cerda_tiles[scored], cerda_gains(state))
+        return CerdaScored(state.scored, state.cerda_tiles[state.scored], cerda_gains(state))
     if state.phase == "refresh":
-        left = list(state.market.projects_left)
+        left = list(state.projects_left)
         return ProjectsRefreshed(tuple(_take(left, min(DISPLAY, len(left)), rng)))
     if state.phase == "refill":
-        empty = [i for i, t in enumerate(state.market.display) if t is None and not state.market.face_down[i]]
+        empty = [i for i, t in enumerate(state.display) if t is None and not state.face_down[i]]
         return _reveal_into(state, empty, rng)
     if state.phase == "draw":
         return draw_citizens(state, state.turn, rng)
@@ -56,13 +55,13 @@ def _take(pool: list[Condition], n: int, rng: Random) -> list[Condition]:
 
 
 def reveal_placeholders(state: State, rng: Random) -> ProjectsRevealed:
-    return _reveal_into(state, [i for i, down in enumerate(state.market.face_down) if down], rng)
+    return _reveal_into(state, [i for i, down in enumerate(state.face_down) if down], rng)
 
 
 def _reveal_into(state: State, slots: list[int], rng: Random) -> ProjectsRevealed:
     """Tiles from the stack onto `slots`, as many as it holds (`draw` reshuffles the
     discards for the rest)."""
-    left = list(state.market.projects_left)
+    left = list(state.projects_left)
     tiles = _take(left, min(len(slots), len(left)), rng)
     return ProjectsRevealed(tuple(slots[: len(tiles)]), tuple(tiles))
 

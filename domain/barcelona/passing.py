@@ -53,9 +53,7 @@ _SETTLED: dict[str, Callable[[State, Task], bool]] = {
 
 
 def _placing_passed(s: State) -> State | None:
-    if can_place(s, s.turn):
-        return None
-    return end_turn(replace(s, market=replace(s.market, end=True)))  # assumption: nobody can place
+    return None if can_place(s, s.turn) else end_turn(replace(s, end=True))  # assumption: nobody can place
 
 
 def _actions_passed(s: State) -> State | None:
@@ -67,7 +65,7 @@ def _building_passed(s: State) -> State | None:
 
 
 def _confirm_passed(s: State) -> State | None:
-    return None if s.setup.confirm else end_turn(s)
+    return None if s.confirm else end_turn(s)
 
 
 def _scoring_due(s: State) -> State:

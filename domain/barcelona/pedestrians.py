@@ -56,7 +56,7 @@ def step(state: State, seat: int, pedestrian: int) -> State:
         return _arrive(state, seat, pedestrian)
     walked = (at, p.walked[1]) if pedestrian == 0 else (p.walked[0], at)
     state = with_player(state, seat, walked=walked)
-    amenity = state.setup.amenities[pedestrian * PATH_STEPS + at - 1]
+    amenity = state.amenities[pedestrian * PATH_STEPS + at - 1]
     if performed(p, amenity) >= at:
         state = add_joy(state, seat, pedestrian, 1)
     if same_row(walked):
@@ -79,18 +79,17 @@ def _arrive(state: State, seat: int, pedestrian: int) -> State:
 
 
 def hex_free(state: State) -> list[int]:
-    used = sum(1 for h in state.city.hexes if h is not None)
+    used = sum(1 for h in state.hexes if h is not None)
     if used >= HEX_COBBLESTONES:
         return []
-    return [i for i, h in enumerate(state.city.hexes) if h is None]
+    return [i for i, h in enumerate(state.hexes) if h is None]
 
 
 def place_hex(state: State, seat: int, spot: int, violet: int) -> State:
     """seed: the space's reward times the player's count for the chosen violet."""
-    hexes = state.city.hexes
-    state = replace(state, city=replace(state.city, hexes=(*hexes[:spot], seat, *hexes[spot + 1:])))
+    state = replace(state, hexes=(*state.hexes[:spot], seat, *state.hexes[spot + 1:]))
     state = with_player(state, seat, hexes=state.players[seat].hexes + 1)
-    times = violet_count(state, seat, state.setup.violets[violet])
+    times = violet_count(state, seat, state.violets[violet])
     r = HEX_REWARD[HEX_SPACES[spot][0]]
     return gain(state, seat, Reward(vp=r.vp * times, coins=r.coins * times,
                                     cloths=r.cloths * times, cerda=r.cerda * times))

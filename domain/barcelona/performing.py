@@ -54,7 +54,7 @@ def _begun(s: State, action: Action) -> tuple[tuple[Task, ...], tuple[int, ...],
     task = top(s)
     if task is not None and task.kind == "act":
         return s.tasks[:-1], s.used, task.flags
-    return s.tasks, (*s.used, s.setup.layout.index(action)), ()
+    return s.tasks, (*s.used, s.layout.index(action)), ()
 
 
 def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
@@ -81,8 +81,7 @@ def plain(s: State, e: ActionTaken) -> State:
 def cobblestone(s: State, e: CobblestonePlaced) -> State:
     tasks, used, _ = _begun(s, "cobblestone")
     p = s.players[e.seat]
-    city = replace(s.city, sidewalk=put(s.city.sidewalk, e.spot, e.seat))
-    s = replace(s, tasks=tasks, used=used, city=city,
+    s = replace(s, tasks=tasks, used=used, sidewalk=put(s.sidewalk, e.spot, e.seat),
                 players=put(s.players, e.seat, replace(p, cobbles=p.cobbles + 1)))
     spot = sidewalk_spot(s, e.spot)
     if spot in SPOT_ACTION:  # seed: a covered action is performed at once
@@ -95,7 +94,7 @@ def cobblestone(s: State, e: CobblestonePlaced) -> State:
 
 def sidewalk_spot(s: State, i: int) -> Spot:
     """seed: the base Sidewalk, or the expansion's overlay."""
-    return (OVERLAY if s.setup.expansion else SIDEWALK)[i]
+    return (OVERLAY if s.expansion else SIDEWALK)[i]
 
 
 def street(s: State, e: StreetBuilt) -> State:
@@ -109,8 +108,7 @@ def street(s: State, e: StreetBuilt) -> State:
     else:
         tasks, used, _ = _begun(s, "wide" if wide else "narrow")
     p = s.players[e.seat]
-    city = s.city
-    streets = put(city.streets, e.space, e.seat)
+    streets = put(s.streets, e.space, e.seat)
     vp, cerda = p.vp + line_score_of(streets, e.space), p.cerda
     wides, narrow = p.wide, p.narrow
     if wide:
@@ -127,8 +125,7 @@ def street(s: State, e: StreetBuilt) -> State:
         tasks = (*tasks, Task("narrow", e.seat))
     p = replace(p, wide=wides, narrow=narrow, vp=vp, cerda=cerda)
     players, steps = gained(s, e.seat, PRINTED[e.space], p)
-    return replace(s, players=players, city=replace(city, streets=streets), tasks=tasks + steps,
-                   used=used)
+    return replace(s, players=players, streets=streets, tasks=tasks + steps, used=used)
 
 
 def intersection(s: State, e: IntersectionBuilt) -> State:
@@ -139,14 +136,14 @@ def intersection(s: State, e: IntersectionBuilt) -> State:
                 intersections=p.intersections + 1)
     total = Reward()
     for i in TOUCHING[e.crossing]:
-        if s.city.streets[i] is None:
+        if s.streets[i] is None:
             r = PRINTED[i]
             total = Reward(vp=total.vp + r.vp, coins=total.coins + r.coins,
                            cloths=total.cloths + r.cloths, cerda=total.cerda + r.cerda,
                            sagrada=total.sagrada + r.sagrada)
     players, steps = gained(s, e.seat, total, p)
-    city = replace(s.city, intersections=put(s.city.intersections, e.crossing, e.seat))
-    return replace(s, players=players, city=city, tasks=tasks + steps, used=used)
+    return replace(s, players=players, intersections=put(s.intersections, e.crossing, e.seat),
+                   tasks=tasks + steps, used=used)
 
 
 def take(s: State, e: ProjectTaken) -> State:
@@ -155,11 +152,10 @@ def take(s: State, e: ProjectTaken) -> State:
     p = s.players[e.seat]
     p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
                 projects=put(p.projects, e.slot, e.project))
-    i = s.market.display.index(e.project)  # seed: a face-down placeholder stays in the display
-    market = replace(s.market, display=put(s.market.display, i, None),
-                     face_down=put(s.market.face_down, i, True),
-                     reveal_due=s.setup.reveal_at_once and tiles_remain(s))
-    return replace(s, tasks=tasks, used=used, players=put(s.players, e.seat, p), market=market)
+    i = s.display.index(e.project)  # seed: a face-down placeholder stays in the display
+    return replace(s, tasks=tasks, used=used, players=put(s.players, e.seat, p),
+                   display=put(s.display, i, None), face_down=put(s.face_down, i, True),
+                   reveal_due=s.reveal_at_once and tiles_remain(s))
 
 
 def improve(s: State, e: ProjectImproved) -> State:
@@ -174,11 +170,10 @@ def improve(s: State, e: ProjectImproved) -> State:
 def service(s: State, e: ServiceBuilt) -> State:
     """seed: pay the top tile, gain its VP and +2 Cerdà, then its effect."""
     s, _ = _begin(s, "service")
-    i = s.setup.services.index(e.service)
+    i = s.services.index(e.service)
     coins, vp = service_price(s, i)
     s = pay(s, e.seat, coins, 0)
-    left = s.market.services_left
-    s = replace(s, market=replace(s.market, services_left=put(left, i, left[i] - 1)))
+    s = replace(s, services_left=put(s.services_left, i, s.services_left[i] - 1))
     s = with_player(s, e.seat, services=(*s.players[e.seat].services, e.service))
     s = move_cerda(add_vp(s, e.seat, vp), e.seat, SERVICE_CERDA)
     return _service_effect(s, e.seat, e.service)
@@ -195,7 +190,7 @@ def _service_effect(s: State, seat: int, service: Service) -> State:
         return push(s, Task("act", seat, actions=actions, flags=flags))
     match service:
         case "market":
-            blocks = {BUILDING_BLOCK[i] for i, site in enumerate(s.city.sites)
+            blocks = {BUILDING_BLOCK[i] for i, site in enumerate(s.sites)
                       if site and seat in site.markers}
             return gain(s, seat, Reward(cloths=len(blocks)))
         case "museu":
@@ -226,9 +221,9 @@ def passenger(s: State, e: PassengerPlaced) -> State:
     cost = passenger_cost(p, task.flags)
     s = pay(s, e.seat, cost.coins, cost.cloths)
     s = with_player(s, e.seat, passengers=p.passengers + 1)
-    s = replace(s, city=replace(s.city, passengers=put(s.city.passengers, e.space, e.seat)))
-    owner = s.city.streets[e.space]
+    s = replace(s, passengers=put(s.passengers, e.space, e.seat))
+    owner = s.streets[e.space]
     if owner is not None:
         s = add_vp(s, owner, line_score(s, e.space))
-    action = s.setup.layout[SPACE_STREET[e.space]]
+    action = s.layout[SPACE_STREET[e.space]]
     return push(s, Task("act", e.seat, actions=(action,)))

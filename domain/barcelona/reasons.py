@@ -74,24 +74,24 @@ def _specific(state: State, seat: int, command: Command) -> str | None:
         case BuildStreet(space) if state.phase == "actions":
             if not 0 <= space < len(SPACES):
                 return f"street spaces are numbered 0 to {len(SPACES) - 1}"
-            if state.city.streets[space] is not None:
+            if state.streets[space] is not None:
                 return f"street space {space_name(space)} already holds a Street tile"
             kind = "Wide" if WIDE[space] else "Narrow"
             return f"{space_name(space)} is a {kind} space and no {kind} Street action is open to you"
         case PlaceCobblestone(spot) if state.phase == "actions":
-            if not 0 <= spot < 25 or state.city.sidewalk[spot] is not None:
+            if not 0 <= spot < 25 or state.sidewalk[spot] is not None:
                 return f"Sidewalk space {spot} is not an empty space"
             return "a Cobblestone goes next to another Cobblestone, with the action open to you"
         case TakeProject(project, _) if state.phase == "actions":
-            if project not in state.market.display:
+            if project not in state.display:
                 return f"{project!r} is not face up in the Modernisme display"
         case BuildService(service) if state.phase == "actions":
-            if service not in state.setup.services:
+            if service not in state.services:
                 return f"{SERVICE_NAMES.get(service, service)} is not among this game's Public Services"
-            i = state.setup.services.index(service)
+            i = state.services.index(service)
             if service in state.players[seat].services:
                 return "you have built that Public Service already"
-            if state.market.services_left[i] and state.players[seat].coins < service_price(state, i)[0]:
+            if state.services_left[i] and state.players[seat].coins < service_price(state, i)[0]:
                 return f"its top tile costs {service_price(state, i)[0]} Coins"
     return None
 
@@ -112,7 +112,7 @@ def _why_build(state: State, site: int, level: int, crossings: tuple[int, ...]) 
         return f"building spaces are numbered 0 to {len(BUILDING_CORNERS) - 1}"
     if level not in LEVELS:
         return "levels are 0 (Corner), 1, 2 and 3"
-    if not state.city.tiles_left[level]:
+    if not state.tiles_left[level]:
         return f"no tile of level {level} is left"
     corners = BUILDING_CORNERS[site]
     if any(x not in corners or not state.stacks[x] for x in crossings):

@@ -93,7 +93,7 @@ def task_options(state: State, task: Task) -> list[Command]:
         case "sagrada":
             return [StepSagrada(), Skip()]
         case "sagrada_tile":
-            return [ChooseSagradaTile(t) for t in state.market.sagrada_left if t[0] == str(task.n)]
+            return [ChooseSagradaTile(t) for t in state.sagrada_left if t[0] == str(task.n)]
         case "walk":
             return _walk_options(task)
         case "hex":
@@ -113,7 +113,7 @@ def _walk_options(task: Task) -> list[Command]:
 
 def _reveal(state: State) -> list[Command]:
     """seed: the player chooses when to reveal the placeholders during the turn."""
-    return [RevealProjects()] if any(state.market.face_down) and tiles_remain(state) else []
+    return [RevealProjects()] if any(state.face_down) and tiles_remain(state) else []
 
 
 @listed_once

@@ -30,7 +30,7 @@ from .state import Player, State
 
 def _block_line(state: State, seat: int) -> int:
     """seed: blocks in the longest uninterrupted row or column of blocks with a marker."""
-    mine = {BUILDING_BLOCK[i] for i, s in enumerate(state.city.sites) if s and seat in s.markers}
+    mine = {BUILDING_BLOCK[i] for i, s in enumerate(state.sites) if s and seat in s.markers}
     best = 0
     for line in range(BLOCKS):
         for cells in ([(line, c) for c in range(BLOCKS)], [(r, line) for r in range(BLOCKS)]):
@@ -43,17 +43,17 @@ def _block_line(state: State, seat: int) -> int:
 
 def corners(state: State, seat: int) -> int:
     """seed: your Corner Buildings, at most one per block."""
-    return len({BUILDING_BLOCK[i] for i, s in enumerate(state.city.sites)
+    return len({BUILDING_BLOCK[i] for i, s in enumerate(state.sites)
                 if s and IS_TRIANGLE[i] and seat in s.markers})
 
 
 def _bottom_markers(state: State, seat: int) -> int:
-    return sum(1 for i, s in enumerate(state.city.sites)
+    return sum(1 for i, s in enumerate(state.sites)
                if s and not IS_TRIANGLE[i] and s.markers and s.markers[0] == seat)
 
 
 def _built_around(state: State, sites: tuple[int, ...]) -> int:
-    return sum(1 for i in sites if state.city.sites[i] is not None)
+    return sum(1 for i in sites if state.sites[i] is not None)
 
 
 def _own_line(state: State, seat: int, wide: bool) -> int:
@@ -64,7 +64,7 @@ def _own_line(state: State, seat: int, wide: bool) -> int:
             continue
         run = 0
         for i in spaces:
-            run = run + 1 if state.city.streets[i] == seat else 0
+            run = run + 1 if state.streets[i] == seat else 0
             best = max(best, run)
     return best
 
@@ -96,10 +96,10 @@ def _count(state: State, seat: int, p: Player, condition: Condition) -> int:
         case "bottom_markers":
             return _bottom_markers(state, seat)
         case "busy_intersections":
-            return sum(1 for x, o in enumerate(state.city.intersections)
+            return sum(1 for x, o in enumerate(state.intersections)
                        if o == seat and _built_around(state, AROUND[x]) >= 3)
         case "busy_passengers":
-            return sum(1 for i, o in enumerate(state.city.passengers)
+            return sum(1 for i, o in enumerate(state.passengers)
                        if o == seat and _built_around(state, ALONG[i]) >= 2)
         case "narrow_line":
             return _own_line(state, seat, wide=False)
@@ -123,8 +123,8 @@ def violet_count(state: State, seat: int, violet: Violet) -> int:
         case "a_top_projects":
             return sum(1 for t, up in zip(p.projects, p.tops, strict=True) if t and up)
         case "b_passengers":
-            return sum(1 for i, o in enumerate(state.city.passengers)
-                       if o == seat and state.city.streets[i] is not None)
+            return sum(1 for i, o in enumerate(state.passengers)
+                       if o == seat and state.streets[i] is not None)
         case "b_corners":
             return corners(state, seat)
         case "c_multiplier":
@@ -135,7 +135,7 @@ def violet_count(state: State, seat: int, violet: Violet) -> int:
 def line_score(state: State, space: int) -> int:
     """seed: contiguous Street tiles in the street's line through `space`, 2 VP each
     Wide, 1 VP each Narrow, whoever owns them."""
-    return line_score_of(state.city.streets, space)
+    return line_score_of(state.streets, space)
 
 
 def line_score_of(streets: tuple[int | None, ...], space: int) -> int:
@@ -164,21 +164,21 @@ def final_parts(state: State, seat: int) -> dict[str, int]:
         "passengers": PASSENGER_VP[p.passengers - 1] if p.passengers else 0,
         "projects": projects,
     }
-    if state.setup.expansion:  # seed: a Pedestrian not on its starting space adds its Joy
+    if state.expansion:  # seed: a Pedestrian not on its starting space adds its Joy
         parts["pedestrians"] = sum(j for j, w in zip(p.joy, p.walked, strict=True) if w)
     parts["total"] = sum(parts.values())
     return parts
 
 
 def markers_on_board(state: State, seat: int) -> int:
-    return sum(s.markers.count(seat) for s in state.city.sites if s)
+    return sum(s.markers.count(seat) for s in state.sites if s)
 
 
 def outcome(state: State) -> Outcome | None:
     """Most VP wins; ties: Cerdà track, Sagrada Família track, markers on the board."""
     if state.phase != "over":
         return None
-    parts = [final_parts(state, seat) for seat in range(state.setup.seats)]
+    parts = [final_parts(state, seat) for seat in range(state.seats)]
     keys = [(parts[s]["total"], p.cerda, p.sagrada, markers_on_board(state, s))
             for s, p in enumerate(state.players)]
     ranks, winners = ranks_from(keys)

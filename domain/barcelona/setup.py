@@ -57,7 +57,7 @@ def start(options: Options, seats: int, rng: Random) -> list[Event]:
     events.append(setup_drawn(options, rng))
     state = evolve(evolve(None, events[0]), events[1])
     pool = sorted(modernisme_pool(options.expansion))
-    pool = [t for t in pool if t not in state.setup.cerda_tiles]
+    pool = [t for t in pool if t not in state.cerda_tiles]
     shown = [pool.pop(rng.randrange(len(pool))) for _ in range(DISPLAY)]
     reveal: Event = ProjectsRevealed(tuple(range(DISPLAY)), tuple(shown))
     events.append(reveal)

@@ -113,9 +113,7 @@ class Player(msgspec.Struct, frozen=True, gc=False):
         return COBBLESTONES - self.cobbles
 
 
-class Setup(msgspec.Struct, frozen=True, gc=False):
-    """What the options and the setup's draws fix for the whole game."""
-
+class State(msgspec.Struct, frozen=True, gc=False):
     seats: int
     expansion: bool = False
     promo_bonus: bool = False
@@ -123,83 +121,40 @@ class Setup(msgspec.Struct, frozen=True, gc=False):
     timing: BenefitTiming = "immediately"
     confirm: bool = True
     reveal_at_once: bool = False
+    players: tuple[Player, ...] = ()
     layout: tuple[Action, ...] = ()
-    bonuses: tuple[Bonus, ...] = ("vp5",) * 4
-    cerda_tiles: tuple[Condition, ...] = ()
-    services: tuple[Service, ...] = ()
-    amenities: tuple[Amenity, ...] = ()
-    violets: tuple[Violet, ...] = ()
-
-
-class City(msgspec.Struct, frozen=True, gc=False):
-    """The pieces on the board other than the Citizens on the crossings, and the tracks:
-    what a street action or a Building changes."""
-
+    bag: tuple[int, ...] = BAG
+    outside: tuple[int, ...] = (0,) * len(BAG)  # per class: Citizens beyond a full row
+    stacks: tuple[tuple[Cls, ...], ...] = ((),) * 25  # per crossing, bottom first
+    placed_by: tuple[int | None, ...] = (None,) * 25
     intersections: tuple[int | None, ...] = (None,) * 25
     streets: tuple[int | None, ...] = (None,) * 44  # owner of the Street tile
     passengers: tuple[int | None, ...] = (None,) * 44
     sidewalk: tuple[int | None, ...] = (None,) * 25  # -1: the printed centre
     sites: tuple[Site | None, ...] = (None,) * 20
     tiles_left: tuple[int, ...] = tuple(TILES.values())
+    bonuses: tuple[Bonus, ...] = ("vp5",) * 4
     flipped: tuple[bool, ...] = (False,) * 4
     track: tuple[tuple[bool, ...], ...] = ()  # per class row, spaces covered
-    outside: tuple[int, ...] = (0,) * len(BAG)  # per class: Citizens beyond a full row
-    hexes: tuple[int | None, ...] = ()  # owner per hexagonal reward space
-
-
-class Market(msgspec.Struct, frozen=True, gc=False):
-    """The Modernisme display and stacks, the Public Service and Sagrada Família supplies,
-    and the Cerdà Scorings done: what a few events in a turn change, most none."""
-
+    cerda_tiles: tuple[Condition, ...] = ()
+    scored: int = 0
     display: tuple[Condition | None, ...] = (None,) * 4
     face_down: tuple[bool, ...] = (False,) * 4
     projects_left: tuple[Condition, ...] = ()  # a set, sorted: never an order
     discards: tuple[Condition, ...] = ()  # face up, sorted: the next stack once it runs out
-    reveal_due: bool = False
+    services: tuple[Service, ...] = ()
     services_left: tuple[int, ...] = ()
     sagrada_left: tuple[str, ...] = ()
-    scored: int = 0
-    end: bool = False
-
-
-# The state's fields grouped by how often they change: most events change the turn's
-# fields and the players, so a change copies these 12 fields (a copy costs ~56
-# instructions a field, and a copy of the 47 fields it had ~1.2 times an event), and the
-# groups only when one of theirs changes.
-class State(msgspec.Struct, frozen=True, gc=False):
-    setup: Setup
-    city: City = City()
-    market: Market = Market()
-    players: tuple[Player, ...] = ()
-    bag: tuple[int, ...] = BAG
-    stacks: tuple[tuple[Cls, ...], ...] = ((),) * 25  # per crossing, bottom first
-    placed_by: tuple[int | None, ...] = (None,) * 25
+    amenities: tuple[Amenity, ...] = ()
+    violets: tuple[Violet, ...] = ()
+    hexes: tuple[int | None, ...] = ()  # owner per hexagonal reward space
     turn: int = 0
     phase: Phase = "setup"
     tasks: tuple[Task, ...] = ()
     crossing: int | None = None
     used: tuple[int, ...] = ()  # streets whose action was taken this turn
-
-
-# The group of each field that is not the state's own (`changed`).
-GROUP_OF = {name: group for group, struct in (("setup", Setup), ("city", City), ("market", Market))
-            for name in struct.__struct_fields__}
-
-
-def changed(state: State, **changes: Any) -> State:
-    """The state with fields of any group changed, named as if they were the state's own
-    (for the setup, the rarer events and tests; the common events replace their groups)."""
-    groups: dict[str, dict[str, Any]] = {}
-    own: dict[str, Any] = {}
-    for name, value in changes.items():
-        group = GROUP_OF.get(name)
-        if group is None:
-            own[name] = value
-        else:
-            groups.setdefault(group, {})[name] = value
-    for group, values in groups.items():
-        own[group] = replace(getattr(state, group), **values)
-    return replace(state, **own)
+    end: bool = False
+    reveal_due: bool = False
 
 
 def with_player(state: State, seat: int, **changes: Any) -> State:
@@ -242,8 +197,7 @@ def active(state: State) -> list[int]:
 def tiles_remain(state: State) -> bool:
     """Whether a Modernisme tile can still be revealed (research: the discards are
     reshuffled into a new stack when it runs out)."""
-    market = state.market
-    return bool(market.projects_left or market.discards)
+    return bool(state.projects_left or state.discards)
 
 
 def top(state: State) -> Task | None:

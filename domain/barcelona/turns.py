@@ -34,10 +34,10 @@ def start_turn(s: State, bag: tuple[int, ...], players: tuple[Player, ...], turn
 
 def end_turn(s: State) -> State:
     """seed: placeholders revealed at the end of the turn, then the Cerdà Scoring check."""
-    if any(s.market.face_down):
+    if any(s.face_down):
         if tiles_remain(s):
             return replace(s, phase="reveal")
-        s = replace(s, market=replace(s.market, face_down=(False,) * len(s.market.face_down)))
+        s = replace(s, face_down=(False,) * len(s.face_down))
     return check_scoring(s)
 
 
@@ -46,10 +46,10 @@ SCORING_SPACES = tuple(scoring_space(section) for section in range(SECTIONS))
 
 def section_due(s: State) -> bool:
     """seed: a row of the earliest unscored section is filled to its scoring space."""
-    if s.market.scored >= SECTIONS:
+    if s.scored >= SECTIONS:
         return False
-    at = SCORING_SPACES[s.market.scored]
-    for row in s.city.track:  # noqa: SIM110 (asked at every end of turn: any() costs more)
+    at = SCORING_SPACES[s.scored]
+    for row in s.track:  # noqa: SIM110 (asked at every end of turn: any() costs more)
         if row[at]:
             return True
     return False
@@ -57,9 +57,9 @@ def section_due(s: State) -> bool:
 
 def _waiting_first(s: State, phase: str) -> State | None:
     """option: benefits still waiting are chosen before a scoring and before the end."""
-    order = [(s.turn + k) % s.setup.seats for k in range(s.setup.seats)]
+    order = [(s.turn + k) % s.seats for k in range(s.seats)]
     waiting = [seat for seat in order if s.players[seat].waiting]
-    if s.setup.timing != "start_of_turn" or not waiting:
+    if s.timing != "start_of_turn" or not waiting:
         return None
     tasks = [Task("benefits", seat, n=s.players[seat].waiting) for seat in waiting]
     for seat in waiting:
@@ -70,15 +70,15 @@ def _waiting_first(s: State, phase: str) -> State | None:
 def check_scoring(s: State) -> State:
     if section_due(s):
         return _waiting_first(s, "pre_scoring") or replace(s, phase="scoring")
-    if s.market.end and s.turn == s.setup.seats - 1:
+    if s.end and s.turn == s.seats - 1:
         return _waiting_first(s, "pre_final") or replace(s, phase="over")
     return replace(s, phase="draw")
 
 
 def cerda_gains(s: State) -> tuple[int, ...]:
     """seed: what every player scores with the section's tile."""
-    tile = s.setup.cerda_tiles[s.market.scored]
-    return tuple(cerda_scoring(s, seat, tile) for seat in range(s.setup.seats))
+    tile = s.cerda_tiles[s.scored]
+    return tuple(cerda_scoring(s, seat, tile) for seat in range(s.seats))
 
 
 def scored_section(s: State, e: CerdaScored) -> State:
@@ -86,56 +86,52 @@ def scored_section(s: State, e: CerdaScored) -> State:
     and second scoring; the third triggers the end."""
     for seat, vp in enumerate(e.vp):
         s = add_vp(s, seat, vp)
-    scored = s.market.scored + 1
+    scored = s.scored + 1
     if scored < SECTIONS:
         for seat, p in enumerate(s.players):
             s = with_player(s, seat, cerda=min(p.cerda, CERDA_START))
-    market = replace(s.market, scored=scored, end=s.market.end or scored == SECTIONS)
-    return replace(s, market=market, phase="refresh")
+    return replace(s, scored=scored, end=s.end or scored == SECTIONS, phase="refresh")
 
 
 def revealed(s: State, e: ProjectsRevealed) -> State:
-    display, down = list(s.market.display), list(s.market.face_down)
+    display, down = list(s.display), list(s.face_down)
     for slot, tile in zip(e.slots, e.projects, strict=True):
         display[slot], down[slot] = tile, False
-    left = list(s.market.projects_left)
+    left = list(s.projects_left)
     for tile in e.projects:
         left.remove(tile)
-    s = replace(s, market=replace(s.market, display=tuple(display), face_down=tuple(down),
-                                  projects_left=tuple(left), reveal_due=False))
+    s = replace(s, display=tuple(display), face_down=tuple(down), projects_left=tuple(left),
+                reveal_due=False)
     if s.phase == "refill":
         return _refilled(s)
-    if any(s.market.face_down) and tiles_remain(s):  # research: the rest after the reshuffle
-        s = replace(s, market=replace(s.market, reveal_due=True))
-    elif any(s.market.face_down):  # nothing left to reveal: placeholders stay empty
-        s = replace(s, market=replace(s.market, face_down=(False,) * len(down)))
-    return check_scoring(s) if s.phase == "reveal" and not any(s.market.face_down) else s
+    if any(s.face_down) and tiles_remain(s):  # research: the rest after the reshuffle
+        s = replace(s, reveal_due=True)
+    elif any(s.face_down):  # nothing left to reveal: placeholders stay empty
+        s = replace(s, face_down=(False,) * len(down))
+    return check_scoring(s) if s.phase == "reveal" and not any(s.face_down) else s
 
 
 def refreshed(s: State, e: ProjectsRefreshed) -> State:
     """seed: the four displayed tiles are discarded and four new ones revealed."""
-    gone = tuple(t for t in s.market.display if t is not None)
-    left = list(s.market.projects_left)
+    gone = tuple(t for t in s.display if t is not None)
+    left = list(s.projects_left)
     for tile in e.projects:
         left.remove(tile)
-    display = (*e.projects, *(None,) * (len(s.market.display) - len(e.projects)))
-    s = replace(s, market=replace(s.market, display=display, face_down=(False,) * len(display),
-                                  projects_left=tuple(left),
-                                  discards=tuple(sorted((*s.market.discards, *gone)))))
+    display = (*e.projects, *(None,) * (len(s.display) - len(e.projects)))
+    s = replace(s, display=display, face_down=(False,) * len(display), projects_left=tuple(left),
+                discards=tuple(sorted((*s.discards, *gone))))
     return _refilled(s)
 
 
 def _refilled(s: State) -> State:
     """research: a display left short by an empty stack is filled from the reshuffled
     discards before play goes on."""
-    if None in s.market.display and tiles_remain(s):
+    if None in s.display and tiles_remain(s):
         return replace(s, phase="refill")
     return check_scoring(s)
 
 
 def reshuffled(s: State, e: ProjectsReshuffled) -> State:
     """research: the discarded tiles make a new stack (a set: each draw picks at random)."""
-    market = s.market
-    return replace(s, market=replace(
-        market, projects_left=tuple(sorted((*market.projects_left, *e.projects))),
-        discards=tuple(t for t in market.discards if t not in e.projects)))
+    return replace(s, projects_left=tuple(sorted((*s.projects_left, *e.projects))),
+                   discards=tuple(t for t in s.discards if t not in e.projects))

@@ -215,7 +215,7 @@ def _crossings(state: State) -> list[CrossingView]:
     for x, stack in enumerate(state.stacks):
         bottom = stack[0] if len(stack) > 1 and over else None
         out.append(CrossingView(len(stack), stack[-1] if stack else None, bottom,
-                                state.placed_by[x], state.city.intersections[x],
+                                state.placed_by[x], state.intersections[x],
                                 crossing_cost(state, x)))
     return out
 
@@ -264,46 +264,46 @@ _PROJECT_SPACES = list(PROJECT_SPACES)
 
 def _spaces(state: State) -> list[StreetView]:
     return [StreetView(name, ends, street, wide, tile, passenger) for (name, ends, street, wide),
-            tile, passenger in zip(_SPACES, state.city.streets, state.city.passengers, strict=True)]
+            tile, passenger in zip(_SPACES, state.streets, state.passengers, strict=True)]
 
 
 def _services(state: State) -> list[ServiceView]:
-    return [ServiceView(kind, _name(kind), state.market.services_left[i],
-                        *(service_price(state, i) if state.market.services_left[i] else (0, 0)))
-            for i, kind in enumerate(state.setup.services)]
+    return [ServiceView(kind, _name(kind), state.services_left[i],
+                        *(service_price(state, i) if state.services_left[i] else (0, 0)))
+            for i, kind in enumerate(state.services)]
 
 
 def _tracks(state: State) -> tuple[list[list[bool]], int]:
-    return [list(row) for row in state.city.track], lowest_visible(state)
+    return [list(row) for row in state.track], lowest_visible(state)
 
 
 @per_state(size=64)  # asked during the state's fan-out only: the states being shown
 def _spectators(state: State) -> View:
     over = state.phase == "over"
-    tracks, building_vp = _kept("tracks", (state.city.track,), lambda: _tracks(state))
+    tracks, building_vp = _kept("tracks", (state.track,), lambda: _tracks(state))
     return View(
-        seats=state.setup.seats, expansion=state.setup.expansion, phase=state.phase, turn=state.turn,
+        seats=state.seats, expansion=state.expansion, phase=state.phase, turn=state.turn,
         waiting_for=_waiting(top(state)), crossing=state.crossing,
-        used_streets=list(state.used), layout=list(state.setup.layout), streets=_STREETS,
-        crossings=_kept("crossings", (state.stacks, state.placed_by, state.city.intersections, over),
+        used_streets=list(state.used), layout=list(state.layout), streets=_STREETS,
+        crossings=_kept("crossings", (state.stacks, state.placed_by, state.intersections, over),
                         lambda: _crossings(state)),
-        spaces=_kept("spaces", (state.city.streets, state.city.passengers), lambda: _spaces(state)),
-        sidewalk=_kept("sidewalk", (state.setup.expansion,),
+        spaces=_kept("spaces", (state.streets, state.passengers), lambda: _spaces(state)),
+        sidewalk=_kept("sidewalk", (state.expansion,),
                        lambda: [sidewalk_spot(state, i) for i in range(25)]),
-        cobblestones=list(state.city.sidewalk), sites=list(state.city.sites),
-        tiles_left=list(state.city.tiles_left), bonuses=list(state.setup.bonuses),
-        bonus_flipped=list(state.city.flipped), tracks=tracks,
+        cobblestones=list(state.sidewalk), sites=list(state.sites),
+        tiles_left=list(state.tiles_left), bonuses=list(state.bonuses),
+        bonus_flipped=list(state.flipped), tracks=tracks,
         track_vp=_TRACK_VP, building_vp=building_vp,
-        cerda_tiles=list(state.setup.cerda_tiles), scored=state.market.scored,
-        display=list(state.market.display), face_down=list(state.market.face_down),
-        projects_left=len(state.market.projects_left), projects_discarded=list(state.market.discards),
+        cerda_tiles=list(state.cerda_tiles), scored=state.scored,
+        display=list(state.display), face_down=list(state.face_down),
+        projects_left=len(state.projects_left), projects_discarded=list(state.discards),
         project_spaces=_PROJECT_SPACES,
-        services=_kept("services", (state.setup.seats, state.setup.services, state.market.services_left),
+        services=_kept("services", (state.seats, state.services, state.services_left),
                        lambda: _services(state)),
-        sagrada_tiles=list(state.market.sagrada_left), amenities=list(state.setup.amenities),
-        violets=list(state.setup.violets), hexes=list(state.city.hexes), bag_size=sum(state.bag),
-        citizens_outside=list(state.city.outside),
-        end=state.market.end, finished=over, players=_players(state),
+        sagrada_tiles=list(state.sagrada_left), amenities=list(state.amenities),
+        violets=list(state.violets), hexes=list(state.hexes), bag_size=sum(state.bag),
+        citizens_outside=list(state.outside),
+        end=state.end, finished=over, players=_players(state),
     )
 
 
@@ -313,7 +313,7 @@ def _name(kind: Service) -> str:
 
 def view(state: State, viewer: int | None) -> View:
     table = _spectators(state)
-    if viewer is None or state.phase == "over" or not 0 <= viewer < state.setup.seats:
+    if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
         return table
     players = list(table.players)
     players[viewer] = _own(state.players[viewer])

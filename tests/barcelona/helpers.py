@@ -19,7 +19,7 @@ from domain.barcelona.components import BASE_ACTIONS, EXPANSION_ACTIONS, Action
 from domain.barcelona.events import Event
 from domain.barcelona.evolve import until_choice
 from domain.barcelona.options import Options
-from domain.barcelona.state import State, Task, changed, put
+from domain.barcelona.state import State, Task, put
 from domain.barcelona.state import with_player as _with_player
 
 
@@ -41,10 +41,10 @@ def laid(state: State, **streets: Action) -> State:
     """Put named actions on streets (row0-4, col0-4, diag); the others keep their order."""
     names = [f"row{i}" for i in range(5)] + [f"col{i}" for i in range(5)] + ["diag"]
     wanted = {names.index(k): v for k, v in streets.items()}
-    pool = EXPANSION_ACTIONS if state.setup.expansion else BASE_ACTIONS
+    pool = EXPANSION_ACTIONS if state.expansion else BASE_ACTIONS
     rest = [a for a in pool if a not in wanted.values()]
     layout = tuple(wanted[i] if i in wanted else rest.pop(0) for i in range(11))
-    return changed(state, layout=layout)
+    return replace(state, layout=layout)
 
 
 def at_crossing(state: State, x: int, seat: int = 0, stack: tuple[str, ...] = ("working",)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from domain.barcelona.commands import (
     BuildIntersection,
     BuildService,
@@ -20,7 +22,7 @@ from domain.barcelona.commands import (
 )
 from domain.barcelona.components import SAGRADA_TILES, Action
 from domain.barcelona.geometry import PRINTED, TOUCHING, space_name
-from domain.barcelona.state import State, Task, changed, put
+from domain.barcelona.state import State, Task, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, with_player, with_task
 
@@ -66,13 +68,13 @@ def test_place_cobblestone_next_to_a_cobblestone_and_gain_the_covered_benefit() 
     assert spots == {7, 11, 13, 17}  # around the printed centre
     state = play(state, 0, PlaceCobblestone(7))  # "Coin"
     p = state.players[0]
-    assert p.coins == 2 and p.cobbles == 1 and p.capacity == 5 and state.city.sidewalk[7] == 0
+    assert p.coins == 2 and p.cobbles == 1 and p.capacity == 5 and state.sidewalk[7] == 0
 
 
 def test_a_covered_action_is_performed_at_once_with_its_costs() -> None:
     state = play(_at(row1="cobblestone"), 0, PlaceCobblestone(11), )  # "+1 Cerdà"
     assert state.players[0].cerda == 4
-    state = changed(_at(row1="cobblestone"), sidewalk=put(_at().city.sidewalk, 11, 1))
+    state = replace(_at(row1="cobblestone"), sidewalk=put(_at().sidewalk, 11, 1))
     state = play(state, 0, PlaceCobblestone(10))  # "2 narrow"
     assert state.tasks[-1].kind == "act" and state.tasks[-1].actions == ("narrow",)
     assert Skip() in legal(state)
@@ -82,7 +84,7 @@ def test_build_wide_street_places_one_wide_tile_and_scores_the_line() -> None:
     state = _at(row1="wide")
     spaces = {c.space for c in legal(state) if isinstance(c, BuildStreet)}
     assert len(spaces) == 12  # assumption: row 3, column 3 and the Diagonal are wide
-    state = changed(state, streets=put(state.city.streets, 9, 1))  # row 3, 2nd space, opponent's
+    state = replace(state, streets=put(state.streets, 9, 1))  # row 3, 2nd space, opponent's
     state = play(state, 0, BuildStreet(10))
     gained = PRINTED[10].vp
     assert state.players[0].vp == 4 + gained and state.players[0].wide == 4
@@ -96,7 +98,7 @@ def test_build_narrow_streets_up_to_two_from_the_leftmost_stack() -> None:
     state = play(state, 0, BuildStreet(19))
     while state.tasks:
         state = play(state, 0, legal(state)[-1])
-    assert state.players[0].narrow == (2, 6) and state.city.streets[0] == state.city.streets[19] == 0
+    assert state.players[0].narrow == (2, 6) and state.streets[0] == state.streets[19] == 0
 
 
 def test_emptying_a_narrow_stack_advances_one_cerda_step() -> None:
@@ -107,11 +109,11 @@ def test_emptying_a_narrow_stack_advances_one_cerda_step() -> None:
 
 def test_build_an_intersection_pays_board_and_crossing_cost_and_gains_the_open_benefits() -> None:
     state = with_player(_at(row1="intersection"), 0, intersections=1, coins=3)
-    state = changed(state, streets=put(state.city.streets, TOUCHING[6][0], 1))
+    state = replace(state, streets=put(state.streets, TOUCHING[6][0], 1))
     state = play(state, 0, BuildIntersection(6))  # diagonal crossing: +1 Coin
     open_ = [i for i in TOUCHING[6] if i != TOUCHING[6][0]]
     p = state.players[0]
-    assert state.city.intersections[6] == 0 and p.intersections == 2
+    assert state.intersections[6] == 0 and p.intersections == 2
     coins = sum(PRINTED[i].coins for i in open_)
     assert p.coins == 3 - 2 + coins or state.tasks  # a full Warehouse asks what to keep
     assert p.vp == sum(PRINTED[i].vp for i in open_)
@@ -119,12 +121,12 @@ def test_build_an_intersection_pays_board_and_crossing_cost_and_gains_the_open_b
 
 def test_take_a_modernisme_project_pays_the_space_and_leaves_a_placeholder() -> None:
     state = _at(row1="take")
-    tile = state.market.display[0]
+    tile = state.display[0]
     assert tile is not None
     state = play(state, 0, TakeProject(tile, 1))  # space 2 costs 1 Coin
     p = state.players[0]
     assert p.projects[1] == tile and p.coins == 0
-    assert state.market.face_down[0] and state.market.display[0] is None
+    assert state.face_down[0] and state.display[0] is None
 
 
 def test_improve_a_project_space_moves_its_marker_up_paying_the_improve_cost() -> None:
@@ -136,17 +138,17 @@ def test_improve_a_project_space_moves_its_marker_up_paying_the_improve_cost() -
 
 
 def test_build_a_public_service_pays_the_top_tile_and_gains_vp_cerda_and_effect() -> None:
-    state = changed(_at(row1="service"), services=("museu", "market", "estacio", "hospital",
+    state = replace(_at(row1="service"), services=("museu", "market", "estacio", "hospital",
                                                    "companys"))
     state = with_player(state, 0, coins=3)
     state = play(state, 0, BuildService("museu"))
     p = state.players[0]
-    assert (p.coins, p.vp, p.cerda) == (0, 10, 5) and state.market.services_left[0] == 1
+    assert (p.coins, p.vp, p.cerda) == (0, 10, 5) and state.services_left[0] == 1
     assert state.tasks[-1] == Task("sagrada", 0, n=2)
 
 
 def test_public_services_one_of_each_type_per_player() -> None:
-    state = changed(_at(row1="service"), services=("museu", "market", "estacio", "hospital",
+    state = replace(_at(row1="service"), services=("museu", "market", "estacio", "hospital",
                                                    "companys"))
     state = with_player(state, 0, coins=3, services=("museu",))
     assert BuildService("museu") not in legal(state)
@@ -158,7 +160,7 @@ def test_move_your_tram_first_anywhere_then_drop_a_passenger_and_take_the_street
     state = play(state, 0, MoveTram(1))  # row 1, second space
     assert state.players[0].tram == 1 and legal(state) == [PlacePassenger(), Skip()]
     state = play(state, 0, PlacePassenger())
-    assert state.city.passengers[1] == 0 and state.players[0].coins == 2
+    assert state.passengers[1] == 0 and state.players[0].coins == 2
     assert TakeAction("coins") in legal(state)  # the street's action (row 1)
 
 
@@ -166,14 +168,14 @@ def test_the_tram_moves_one_or_two_spaces_with_own_tiles_free() -> None:
     state = with_player(_at(row1="tram"), 0, tram=0)
     moves = {c.space for c in legal(state) if isinstance(c, MoveTram)}
     assert 1 in moves and 2 in moves and 3 not in moves and 0 not in moves
-    state = changed(state, streets=put(put(state.city.streets, 1, 0), 2, 0))
+    state = replace(state, streets=put(put(state.streets, 1, 0), 2, 0))
     moves = {c.space for c in legal(state) if isinstance(c, MoveTram)}
     assert 3 in moves and space_name(3) == "A4-A5"
 
 
 def test_a_passenger_on_a_street_tile_scores_the_line_again_for_its_owner() -> None:
     state = with_player(_at(row1="tram"), 0, tram=None)
-    state = changed(state, streets=put(put(state.city.streets, 1, 1), 2, 1))
+    state = replace(state, streets=put(put(state.streets, 1, 1), 2, 1))
     state = play(state, 0, MoveTram(2), PlacePassenger())
     assert state.players[1].vp == 2
 
@@ -186,7 +188,7 @@ def test_sagrada_familia_steps_are_optional_and_a_slot_gives_a_tile_of_its_level
     choices = legal(state)
     assert {c.tile for c in choices if isinstance(c, ChooseSagradaTile)} == {"1a", "1b", "1c", "1d"}
     state = play(state, 0, ChooseSagradaTile("1a"))
-    assert state.players[0].vp == SAGRADA_TILES["1a"].vp and "1a" not in state.market.sagrada_left
+    assert state.players[0].vp == SAGRADA_TILES["1a"].vp and "1a" not in state.sagrada_left
     state = play(state, 0, Skip())
     assert state.players[0].sagrada == 1 and not state.tasks
 

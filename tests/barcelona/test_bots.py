@@ -21,7 +21,7 @@ from domain.barcelona import GAME
 from domain.barcelona.bots import determinize, evaluate
 from domain.barcelona.components import CLASSES
 from domain.barcelona.options import Options
-from domain.barcelona.state import State, changed, with_player
+from domain.barcelona.state import State, with_player
 from tests.barcelona.test_properties import COMBOS, check_components
 
 VARIANTS = [pytest.param(seats, options, id=f"{seats}p-{name}")
@@ -174,7 +174,7 @@ def test_evaluate_is_within_bounds_by_rank_at_the_end_and_blind_to_secrets(
 
 def test_a_tie_for_first_between_all_is_worth_nothing() -> None:
     state = states(2, {})[-1]
-    level = changed(state, players=(state.players[0],) * 2, sites=(None,) * len(state.city.sites))
+    level = replace(state, players=(state.players[0],) * 2, sites=(None,) * len(state.sites))
     outcome = GAME.outcome(level)
     assert outcome is not None and outcome.ranks == [1, 1]
     assert evaluate(level, 0) == evaluate(level, 1) == 0.0

@@ -8,7 +8,7 @@ from domain.barcelona import GAME
 from domain.barcelona.commands import Build
 from domain.barcelona.events import CitizenUncovered
 from domain.barcelona.geometry import BUILDING_CORNERS
-from domain.barcelona.state import Site, State, changed, put
+from domain.barcelona.state import Site, State, put
 
 from .helpers import act, legal, new_game, play, stacks, with_player
 
@@ -36,7 +36,7 @@ def test_level_one_needs_any_two_citizens_and_advances_one_cerda_step() -> None:
     assert Build(SQUARE, 1, (1, 7)) in _builds(state)
     assert not any(c.level == 2 for c in _builds(state))  # no Middle Citizen
     state = play(state, 0, Build(SQUARE, 1, (1, 7)))
-    assert state.city.sites[SQUARE] == Site(1, (0,)) and state.players[0].cerda == 4
+    assert state.sites[SQUARE] == Site(1, (0,)) and state.players[0].cerda == 4
 
 
 def test_level_two_needs_a_middle_citizen_may_give_sagrada_and_goes_back_one_cerda() -> None:
@@ -75,22 +75,22 @@ def test_only_the_visible_top_citizen_counts() -> None:
 
 def test_level_two_covers_level_one_and_level_three_covers_one_or_two() -> None:
     state = _building(c1=("middle",), c2=("upper",), c6=("working",))
-    state = changed(state, sites=put(state.city.sites, SQUARE, Site(1, (1,))))
+    state = replace(state, sites=put(state.sites, SQUARE, Site(1, (1,))))
     assert {c.level for c in _builds(state)} == {2, 3}
     state = play(state, 0, Build(SQUARE, 2, (1, 6)))
-    assert state.city.sites[SQUARE] == Site(2, (1, 0))  # markers stack, new on top
+    assert state.sites[SQUARE] == Site(2, (1, 0))  # markers stack, new on top
 
 
 def test_corners_and_level_three_cannot_be_overbuilt() -> None:
     state = _building(c0=("upper",), c1=("upper",), c2=("upper",), c6=("upper",), c7=("upper",))
-    state = changed(state, sites=put(put(state.city.sites, SQUARE, Site(3, (1,))), TRIANGLE, Site(0, (1,))))
+    state = replace(state, sites=put(put(state.sites, SQUARE, Site(3, (1,))), TRIANGLE, Site(0, (1,))))
     assert _builds(state) == [] and _builds(state, TRIANGLE) == []
 
 
 def test_first_building_in_a_block_row_flips_its_bonus_tile_for_five_vp() -> None:
     state = _building(c1=("working",), c2=("working",), c6=("working",), c7=("working",))
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
-    assert state.city.flipped == (True, False, False, False) and state.players[0].vp == 5 + 1
+    assert state.flipped == (True, False, False, False) and state.players[0].vp == 5 + 1
     state = stacks(replace(state, phase="build", tasks=()), c3=("working",), c8=("working",))
     state = play(state, 0, Build(3, 1, (3, 8)))
     assert state.players[0].vp == 6 + 1  # the row's tile is already flipped
@@ -99,7 +99,7 @@ def test_first_building_in_a_block_row_flips_its_bonus_tile_for_five_vp() -> Non
 def test_used_citizens_move_to_the_leftmost_spaces_of_their_rows() -> None:
     state = _building(c1=("working",), c2=("upper",))
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
-    upper, middle, working = state.city.track
+    upper, middle, working = state.track
     assert upper[:2] == (True, True) and working[:2] == (True, True)  # 3 players: space 1 covered
     assert middle[:2] == (True, False)
     assert state.stacks[1] == () and state.stacks[2] == ()
@@ -109,21 +109,21 @@ def test_a_citizen_landing_on_a_full_row_is_placed_outside_the_board() -> None:
     """research: "If the final section of a Citizen track becomes full, place any extra
     Citizen(s) outside the board instead": out of the game, not back into the bag."""
     state = _building(c1=("working",), c2=("upper",))
-    track = list(state.city.track)
+    track = list(state.track)
     track[2] = (True,) * len(track[2])
-    state = changed(state, track=tuple(track))
+    state = replace(state, track=tuple(track))
     bag = state.bag
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
-    assert state.city.outside == (0, 0, 1) and state.bag == bag
-    assert state.city.track[0][:2] == (True, True)  # the Upper Citizen still found a space
+    assert state.outside == (0, 0, 1) and state.bag == bag
+    assert state.track[0][:2] == (True, True)  # the Upper Citizen still found a space
     assert GAME.view(state, None).citizens_outside == [0, 0, 1]
 
 
 def test_a_building_scores_the_lowest_vp_value_still_visible_on_the_tracks() -> None:
     state = _building(c1=("working",), c2=("working",))
-    track = list(state.city.track)
+    track = list(state.track)
     track[2] = (True,) * 5 + track[2][5:]  # working row past its first two values
-    state = changed(state, track=tuple(track), flipped=(True,) * 4)
+    state = replace(state, track=tuple(track), flipped=(True,) * 4)
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
     assert state.players[0].vp == 1  # the other rows still show 1
 
@@ -138,12 +138,12 @@ def test_markers_leave_from_the_left_and_an_emptied_spot_gives_one_cerda() -> No
 def test_with_no_markers_left_the_building_is_unmarked() -> None:
     state = with_player(_building(c1=("working",), c2=("working",)), 0, markers=(0,) * 5)
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
-    assert state.city.sites[SQUARE] == Site(1, ())
+    assert state.sites[SQUARE] == Site(1, ())
 
 
 def test_no_tile_of_a_level_left_means_that_level_cannot_be_built() -> None:
     state = _building(c1=("upper",), c2=("middle",), c6=("working",))
-    state = changed(state, tiles_left=(8, 0, 8, 0))
+    state = replace(state, tiles_left=(8, 0, 8, 0))
     assert {c.level for c in _builds(state)} == {2}
 
 

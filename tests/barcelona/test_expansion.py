@@ -20,7 +20,7 @@ from domain.barcelona.commands import (
 from domain.barcelona.components import HEX_SPACES, arrival_reward
 from domain.barcelona.pedestrians import performed
 from domain.barcelona.scoring import count, final_parts
-from domain.barcelona.state import State, Task, changed, put
+from domain.barcelona.state import State, Task, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, stacks, with_player, with_task
 
@@ -28,7 +28,7 @@ AMENITIES = ("theatre", "discordia", "pedrera", "bench", "gazebo", "carousel")
 
 
 def _game(**changes: Any) -> State:
-    state = changed(new_game(2, expansion=True), amenities=AMENITIES)
+    state = replace(new_game(2, expansion=True), amenities=AMENITIES)
     return with_player(at_crossing(state, 7), 0, **changes)
 
 
@@ -89,18 +89,18 @@ def test_joy_never_exceeds_six() -> None:
 
 
 def test_hexagonal_cobblestone_gains_the_reward_times_the_chosen_violet_count() -> None:
-    state = changed(_game(cerda=7), violets=("a_spots", "b_corners", "c_multiplier"))
+    state = replace(_game(cerda=7), violets=("a_spots", "b_corners", "c_multiplier"))
     state = with_task(state, Task("hex", 0))
     spots = {(c.spot, c.violet) for c in legal(state) if isinstance(c, PlaceHex)}
     assert len(spots) == sum(len(v) for _, v in HEX_SPACES)
     state = play(state, 0, PlaceHex(11, 2))  # 4 VP x multiplier 3
-    assert state.players[0].vp == 12 and state.city.hexes[11] == 0
+    assert state.players[0].vp == 12 and state.hexes[11] == 0
     assert HEX_SPACES[11] == ("vp4", (2,))
 
 
 def test_overlay_sidewalk_joy_goes_to_either_pedestrian_and_walk_spaces_move_one() -> None:
     state = at_crossing(laid(new_game(2, expansion=True), row1="cobblestone"), 7)
-    state = changed(state, amenities=AMENITIES, sidewalk=put(put(state.city.sidewalk, 7, 1), 2, 1))
+    state = replace(state, amenities=AMENITIES, sidewalk=put(put(state.sidewalk, 7, 1), 2, 1))
     state = play(state, 0, PlaceCobblestone(13))  # "1B"
     assert legal(state) == [Walk(0), Skip()]
     state = play(state, 0, Skip())
@@ -110,9 +110,8 @@ def test_overlay_sidewalk_joy_goes_to_either_pedestrian_and_walk_spaces_move_one
 
 
 def test_expansion_public_services_walk_and_give_joy() -> None:
-    layout = laid(new_game(2, expansion=True), row1="service").setup.layout
-    base = changed(_game(coins=3), services=("guell", "casaramona", "palau", "museu", "market"),
-                   services_left=(2,) * 5, layout=layout)
+    base = replace(_game(coins=3), services=("guell", "casaramona", "palau", "museu", "market"),
+                   services_left=(2,) * 5, layout=laid(new_game(2, expansion=True), row1="service").layout)
     state = play(base, 0, BuildService("guell"))
     assert state.tasks[-1].steps == (2, 2)
     state = play(base, 0, BuildService("casaramona"))
@@ -146,7 +145,7 @@ def test_amenities_count_what_is_on_the_boards() -> None:
 
 def test_promo_building_bonus_tiles_give_their_reward_to_the_first_builder_of_the_row() -> None:
     state = new_game(2, expansion=True, promo_bonus=True)
-    state = changed(state, bonuses=("joy_b", "joy_g", "either", "vp5"))
+    state = replace(state, bonuses=("joy_b", "joy_g", "either", "vp5"))
     state = stacks(replace(state, phase="build", crossing=7), c1=("working",), c2=("working",))
     state = play(state, 0, Build(2, 1, (1, 2)))
     p = state.players[0]
@@ -158,10 +157,10 @@ def test_violet_conditions_count_what_the_player_has() -> None:
     from domain.barcelona.state import Site
     state = _game(markers=(0, 0, 2, 1, 1), projects=("coins", None, "cloths", None, None),
                   tops=(True, True, False, False, False), cerda=5, sagrada_tiles=("1a", "2b"))
-    sites = put(put(state.city.sites, 0, Site(0, (0,))), 1, Site(0, (0,)))
-    streets = put(state.city.streets, 3, 1)
-    passengers = put(put(state.city.passengers, 3, 0), 4, 0)
-    state = changed(state, sites=sites, streets=streets, passengers=passengers)
+    sites = put(put(state.sites, 0, Site(0, (0,))), 1, Site(0, (0,)))
+    streets = put(state.streets, 3, 1)
+    passengers = put(put(state.passengers, 3, 0), 4, 0)
+    state = replace(state, sites=sites, streets=streets, passengers=passengers)
     counts = {v: violet_count(state, 0, v) for v in (
         "a_spots", "a_top_projects", "b_passengers", "b_corners", "c_multiplier", "c_sagrada")}
     assert counts == {"a_spots": 2, "a_top_projects": 1, "b_passengers": 1, "b_corners": 1,
@@ -169,7 +168,7 @@ def test_violet_conditions_count_what_the_player_has() -> None:
 
 
 def test_no_hexagonal_cobblestone_is_placed_once_the_supply_is_empty() -> None:
-    state = changed(_game(), hexes=(1,) * 14)
+    state = replace(_game(), hexes=(1,) * 14)
     state = with_task(state, Task("hex", 0))
     from domain.barcelona.evolve import until_choice
     assert until_choice(state).tasks == ()

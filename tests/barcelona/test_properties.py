@@ -40,12 +40,12 @@ def check_components(state: State) -> None:
     beside a full row included), every Building tile, Warehouse limits."""
     held = sum(len(p.hand) for p in state.players)
     on_board = sum(len(s) for s in state.stacks)
-    on_tracks = sum(sum(row) for row in state.city.track)
-    assert sum(state.bag) + held + on_board + on_tracks + sum(state.city.outside) == sum(BAG)
+    on_tracks = sum(sum(row) for row in state.track)
+    assert sum(state.bag) + held + on_board + on_tracks + sum(state.outside) == sum(BAG)
     check_modernisme(state)
-    built = [s.level for s in state.city.sites if s]
+    built = [s.level for s in state.sites if s]
     for level, n in TILES.items():
-        assert state.city.tiles_left[level] >= 0 and built.count(level) <= n
+        assert state.tiles_left[level] >= 0 and built.count(level) <= n
     for p in state.players:
         assert p.coins >= 0 and p.cloths >= 0 and p.coins + p.cloths <= p.capacity
         assert 0 <= p.cerda <= 9 and 0 <= p.sagrada <= 7
@@ -55,15 +55,15 @@ def check_components(state: State) -> None:
 def check_modernisme(state: State) -> None:
     """Every Modernisme tile is in one place, and the display shows four (face up or
     waiting face down) while any tile is left to reveal."""
-    shown = [t for t in state.market.display if t is not None]
+    shown = [t for t in state.display if t is not None]
     boards = [t for p in state.players for t in p.projects if t is not None]
-    places = [*shown, *boards, *state.market.projects_left, *state.market.discards]
-    in_play = [t for t in modernisme_pool(state.setup.expansion) if t not in state.setup.cerda_tiles]
+    places = [*shown, *boards, *state.projects_left, *state.discards]
+    in_play = [t for t in modernisme_pool(state.expansion) if t not in state.cerda_tiles]
     assert sorted(places) == sorted(in_play)
-    if state.market.projects_left or state.market.discards:
-        assert len(shown) + sum(state.market.face_down) == DISPLAY
+    if state.projects_left or state.discards:
+        assert len(shown) + sum(state.face_down) == DISPLAY
     if state.phase != "over":  # once over, no tile is revealed again: nothing to reshuffle for
-        assert state.market.projects_left or not state.market.discards, "an empty stack waits for a reshuffle"
+        assert state.projects_left or not state.discards, "an empty stack waits for a reshuffle"
 
 
 def check_secrets(sim: Simulation) -> None:
@@ -113,7 +113,7 @@ def test_random_games_play_to_the_end_and_rebuild(seats: int, options: dict[str,
         sim = play_and_check(GAME, seats, options, seed=game, rng_seed=10_000 + game,
                              each_step=check_secrets)
         check_events_hide_citizens(sim)
-        assert sim.state.market.end and sim.state.phase == "over"
+        assert sim.state.end and sim.state.phase == "over"
 
 
 def test_every_legal_command_is_accepted_and_others_are_refused() -> None:
@@ -159,4 +159,4 @@ def test_the_bot_picks_legal_commands_and_finishes_games() -> None:
             move = GAME.bot_move(sim.state, seat, rng)
             assert move in sim.legal(seat)
             sim.command(seat, move)
-        assert sim.state.market.scored == 3
+        assert sim.state.scored == 3

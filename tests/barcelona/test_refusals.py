@@ -18,7 +18,7 @@ from domain.barcelona.commands import (
     StepSagrada,
     TakeAction,
 )
-from domain.barcelona.state import State, changed
+from domain.barcelona.state import State
 from domain.core import Illegal
 
 from .helpers import at_crossing, laid, new_game, stacks, with_player
@@ -70,7 +70,7 @@ def test_refusal_of_a_crossing_off_the_board() -> None:
 def test_refusal_of_a_street_tile_on_a_taken_space() -> None:
     state = at_crossing(laid(new_game(2), row1="narrow"), 7)
     from domain.barcelona.state import put
-    state = changed(state, streets=put(state.city.streets, 0, 1))
+    state = replace(state, streets=put(state.streets, 0, 1))
     assert refusal(state, 0, BuildStreet(0)) == (
         "BuildStreet space=0: street space A1-A2 already holds a Street tile.")
 

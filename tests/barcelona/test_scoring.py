@@ -9,7 +9,7 @@ from domain.barcelona.commands import EndActions, EndTurn, RevealProjects, TakeP
 from domain.barcelona.components import CERDA_START, multiplier
 from domain.barcelona.events import CerdaScored, Event, ProjectsRefreshed, ProjectsRevealed
 from domain.barcelona.scoring import count, final_parts, line_score
-from domain.barcelona.state import Site, State, changed, put
+from domain.barcelona.state import Site, State, put
 
 from .helpers import act, at_crossing, laid, legal, new_game, play, with_player
 
@@ -27,10 +27,10 @@ def test_moving_below_the_bottom_of_the_cerda_track_is_ignored() -> None:
 
 def _due(state: State, section: int = 0) -> State:
     """The working row filled up to the scoring space of `section`."""
-    track = list(state.city.track)
+    track = list(state.track)
     end = 6 * section + 6
     track[2] = (True,) * end + track[2][end:]
-    return changed(state, track=tuple(track), scored=section)
+    return replace(state, track=tuple(track), scored=section)
 
 
 def _end_turn(state: State) -> tuple[State, list[Event]]:
@@ -40,10 +40,10 @@ def _end_turn(state: State) -> tuple[State, list[Event]]:
 
 
 def test_cerda_scoring_when_a_row_reaches_the_scoring_space_of_the_earliest_section() -> None:
-    state = changed(new_game(2), cerda_tiles=("coins", "cloths", "services"))
+    state = replace(new_game(2), cerda_tiles=("coins", "cloths", "services"))
     state = with_player(with_player(state, 0, coins=4, cerda=7), 1, coins=2)
     state, events = _end_turn(_due(state))
-    assert state.market.scored == 1
+    assert state.scored == 1
     assert [p.vp for p in state.players] == [2 * 4 * 3, 2 * 2 * 1]
     assert CerdaScored(0, "coins", (24, 4)) in events
     assert GAME.describe(CerdaScored(0, "coins", (24, 4))) == (
@@ -55,16 +55,16 @@ def test_cerda_scoring_when_a_row_reaches_the_scoring_space_of_the_earliest_sect
 
 
 def test_markers_below_the_start_stay_after_a_scoring() -> None:
-    state = with_player(changed(new_game(2), cerda_tiles=("coins", "cloths", "services")), 0, cerda=1)
+    state = with_player(replace(new_game(2), cerda_tiles=("coins", "cloths", "services")), 0, cerda=1)
     state, _ = _end_turn(_due(state))
     assert state.players[0].cerda == 1
 
 
 def test_third_scoring_triggers_the_end_and_the_round_is_finished() -> None:
-    state = changed(new_game(2), cerda_tiles=("coins", "cloths", "services"))
+    state = replace(new_game(2), cerda_tiles=("coins", "cloths", "services"))
     state = with_player(state, 0, cerda=9)
     state, _ = _end_turn(_due(state, 2))
-    assert state.market.end and state.market.scored == 3 and state.phase == "place" and state.turn == 1
+    assert state.end and state.scored == 3 and state.phase == "place" and state.turn == 1
     assert state.players[0].cerda == 9  # no reset after the third
     state = at_crossing(state, 20, seat=1)
     state = play(state, 1, EndActions(), EndTurn())
@@ -85,21 +85,21 @@ def test_ties_go_to_cerda_then_sagrada_then_markers_on_the_board() -> None:
     state = with_player(with_player(state, 0, cerda=5), 1, cerda=5, sagrada=1)
     assert GAME.outcome(state).ranks == [2, 1]  # type: ignore[union-attr]
     state = with_player(state, 1, sagrada=0)
-    state = changed(state, sites=put(state.city.sites, 2, Site(1, (0,))))
+    state = replace(state, sites=put(state.sites, 2, Site(1, (0,))))
     assert GAME.outcome(state).winners == [0]  # type: ignore[union-attr]
-    state = changed(state, sites=put(state.city.sites, 3, Site(1, (1,))))
+    state = replace(state, sites=put(state.sites, 3, Site(1, (1,))))
     assert GAME.outcome(state).winners == [0, 1]  # type: ignore[union-attr]
 
 
 def test_conditions_block_line_corners_and_bottom_markers() -> None:
     state = new_game(2)
-    sites = list(state.city.sites)
+    sites = list(state.sites)
     sites[2] = Site(2, (0, 1))  # block (0,1), seat 0 at the bottom
     sites[3] = Site(1, (1, 0))  # block (0,2)
     sites[4] = Site(1, (0,))  # block (0,3)
     sites[0] = Site(0, (0,))  # block (0,0) upper corner
     sites[1] = Site(0, (0,))  # block (0,0) lower corner
-    state = changed(state, sites=tuple(sites))
+    state = replace(state, sites=tuple(sites))
     assert count(state, 0, "block_line") == 4
     assert count(state, 0, "corners") == 1  # at most one per block
     assert count(state, 0, "bottom_markers") == 2
@@ -113,39 +113,39 @@ def test_conditions_are_capped_where_the_table_says_at_most() -> None:
 
 def test_busy_intersections_and_busy_passengers() -> None:
     state = new_game(2)
-    sites = list(state.city.sites)
+    sites = list(state.sites)
     for i in (2, 5, 6):  # around crossing 6: blocks (0,1), (1,0), upper corner of (1,1)
         sites[i] = Site(1, (1,))
-    state = changed(state, sites=tuple(sites), intersections=put(state.city.intersections, 6, 0),
-                    passengers=put(state.city.passengers, 5, 0))  # row 2, between B2 and B3
+    state = replace(state, sites=tuple(sites), intersections=put(state.intersections, 6, 0),
+                    passengers=put(state.passengers, 5, 0))  # row 2, between B2 and B3
     assert count(state, 0, "busy_intersections") == 1
     assert count(state, 0, "busy_passengers") == 1
 
 
 def test_line_scoring_counts_contiguous_tiles_whoever_owns_them() -> None:
     state = new_game(2)
-    state = changed(state, streets=put(put(put(state.city.streets, 0, 1), 1, 0), 3, 1))
+    state = replace(state, streets=put(put(put(state.streets, 0, 1), 1, 0), 3, 1))
     assert line_score(state, 1) == 2 and line_score(state, 3) == 1
-    assert line_score(changed(state, streets=put(state.city.streets, 2, 0)), 2) == 4
+    assert line_score(replace(state, streets=put(state.streets, 2, 0)), 2) == 4
 
 
 def test_a_taken_modernisme_tile_is_replaced_when_the_player_reveals_it_or_at_turn_end() -> None:
     state = at_crossing(laid(new_game(2), row1="take"), 7)
-    tile = state.market.display[0]
+    tile = state.display[0]
     assert tile is not None
     state = play(state, 0, TakeProject(tile, 0))
     assert RevealProjects() in legal(state)
     revealed, events = act(state, 0, RevealProjects())
     assert isinstance(events[0], ProjectsRevealed) and GAME.irreversible(events[0])
-    assert revealed.market.display[0] is not None and not any(revealed.market.face_down)
+    assert revealed.display[0] is not None and not any(revealed.face_down)
     state = play(state, 0, EndActions())
     state, events = act(state, 0, EndTurn())
-    assert any(isinstance(e, ProjectsRevealed) for e in events) and state.market.display[0] is not None
+    assert any(isinstance(e, ProjectsRevealed) for e in events) and state.display[0] is not None
 
 
 def test_option_reveal_new_modernisme_tiles_at_once() -> None:
     state = at_crossing(laid(new_game(2, reveal_projects_at_once=True), row1="take"), 7)
-    tile = state.market.display[0]
+    tile = state.display[0]
     assert tile is not None
     state, events = act(state, 0, TakeProject(tile, 0))
-    assert isinstance(events[-1], ProjectsRevealed) and state.market.display[0] is not None
+    assert isinstance(events[-1], ProjectsRevealed) and state.display[0] is not None

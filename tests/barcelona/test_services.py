@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from domain.barcelona.commands import (
     BuildIntersection,
     BuildService,
@@ -30,7 +32,7 @@ from domain.barcelona.components import (
     modernisme_pool,
 )
 from domain.barcelona.scoring import final_parts
-from domain.barcelona.state import Site, State, Task, active, changed, put
+from domain.barcelona.state import Site, State, Task, active, put
 
 from .helpers import at_crossing, laid, legal, new_game, play, with_player, with_task
 
@@ -40,15 +42,15 @@ SERVICES = ("market", "estacio", "hospital", "companys", "universitat")
 def _service(service: Service, **changes: Any) -> State:
     state = at_crossing(laid(new_game(3), row1="service"), 7)
     services = (service, *(s for s in (*SERVICES, "pavello") if s != service))[:5]
-    state = changed(state, services=services)
+    state = replace(state, services=services)
     state = with_player(state, 0, coins=3, **changes)
     return play(state, 0, BuildService(service))
 
 
 def test_sant_antoni_market_gives_a_cloth_per_block_with_your_marker() -> None:
     state = at_crossing(laid(new_game(3), row1="service"), 7)
-    sites = put(put(put(state.city.sites, 0, Site(0, (0,))), 1, Site(0, (0,))), 2, Site(1, (1, 0)))
-    state = with_player(changed(state, sites=sites, services=SERVICES), 0, coins=3, cloths=0)
+    sites = put(put(put(state.sites, 0, Site(0, (0,))), 1, Site(0, (0,))), 2, Site(1, (1, 0)))
+    state = with_player(replace(state, sites=sites, services=SERVICES), 0, coins=3, cloths=0)
     state = play(state, 0, BuildService("market"))
     assert state.players[0].cloths == 2  # block (0,0) once, block (0,1)
 
@@ -96,7 +98,7 @@ def test_public_service_tiles_cost_three_two_one_for_ten_six_three_vp() -> None:
     state = _service("museu")
     assert state.players[0].vp == 10
     state = at_crossing(laid(new_game(3), row1="service"), 7)
-    state = changed(state, services=("museu", *SERVICES[:4]), services_left=(1, 3, 3, 3, 3))
+    state = replace(state, services=("museu", *SERVICES[:4]), services_left=(1, 3, 3, 3, 3))
     state = play(with_player(state, 0, coins=1), 0, BuildService("museu"))
     assert state.players[0].vp == 3 and state.players[0].coins == 0
 
@@ -131,20 +133,20 @@ def test_scoring_tile_catalogue_fourteen_cerda_and_eighteen_modernisme_plus_two_
 
 def test_option_waiting_benefits_are_chosen_before_a_cerda_scoring() -> None:
     state = new_game(2, intersection_benefits="start_of_turn")
-    state = changed(state, cerda_tiles=("coins", "cloths", "services"))
+    state = replace(state, cerda_tiles=("coins", "cloths", "services"))
     state = with_player(state, 1, waiting=1, intersections=1)
-    track = list(state.city.track)
+    track = list(state.track)
     track[2] = (True,) * 6 + track[2][6:]
-    state = at_crossing(changed(state, track=tuple(track)), 7)
+    state = at_crossing(replace(state, track=tuple(track)), 7)
     state = play(state, 0, EndActions(), EndTurn())
-    assert state.phase == "pre_scoring" and active(state) == [1] and state.market.scored == 0
+    assert state.phase == "pre_scoring" and active(state) == [1] and state.scored == 0
     state = play(state, 1, ChooseBenefits(("coin",)))
-    assert state.market.scored == 1 and state.players[1].vp == 2 * 2  # 2 Coins scored
+    assert state.scored == 1 and state.players[1].vp == 2 * 2  # 2 Coins scored
 
 
 def test_option_waiting_benefits_are_chosen_before_the_final_scoring() -> None:
     state = new_game(2, intersection_benefits="start_of_turn")
-    state = with_player(changed(state, end=True), 0, waiting=1, intersections=1)
+    state = with_player(replace(state, end=True), 0, waiting=1, intersections=1)
     state = at_crossing(state, 7, seat=1)
     state = play(state, 1, EndActions(), EndTurn())
     assert state.phase == "pre_final" and active(state) == [0]
@@ -155,6 +157,6 @@ def test_option_waiting_benefits_are_chosen_before_the_final_scoring() -> None:
 def test_placing_on_your_own_intersection_is_immediate_with_the_start_of_turn_option() -> None:
     state = with_player(new_game(2, intersection_benefits="start_of_turn"), 0,
                         hand=("upper", "middle"), intersections=1)
-    state = changed(state, intersections=put(state.city.intersections, 8, 0))
+    state = replace(state, intersections=put(state.intersections, 8, 0))
     state = play(state, 0, PlaceCitizens(8, "upper"))
     assert state.tasks[-1].kind == "benefits" and state.players[0].waiting == 0

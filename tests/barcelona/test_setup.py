@@ -50,7 +50,7 @@ def test_covered_track_spaces_hold_citizens_of_their_row_and_the_rest_go_in_the_
     """research: "place a Citizen token of the corresponding type on each marked space";
     "place all remaining Citizen tokens in the cloth bag"."""
     state = new_game(seats)
-    assert [sum(row) for row in state.city.track] == [per_row] * 3
+    assert [sum(row) for row in state.track] == [per_row] * 3
     drawn = [sum(c == cls for p in state.players for c in p.hand) for cls in CLASSES]
     assert [state.bag[i] + drawn[i] for i in range(3)] == [n - per_row for n in BAG]
 
@@ -65,7 +65,7 @@ def test_player_board_starting_values() -> None:
 
 @pytest.mark.parametrize(("seats", "covered"), [(2, {0, 1}), (3, {0}), (4, set())])
 def test_citizen_track_spaces_covered_at_the_start_by_player_count(seats: int, covered: set[int]) -> None:
-    for row in new_game(seats).city.track:
+    for row in new_game(seats).track:
         assert {i % 6 for i, c in enumerate(row) if c} == covered
         assert len(row) == 18
 
@@ -73,33 +73,33 @@ def test_citizen_track_spaces_covered_at_the_start_by_player_count(seats: int, c
 @pytest.mark.parametrize(("seats", "tiles"), [(2, 2), (3, 3), (4, 3)])
 def test_two_players_leave_out_the_cheapest_public_service_tile(seats: int, tiles: int) -> None:
     state = new_game(seats)
-    assert len(state.setup.services) == 5 and len(set(state.setup.services)) == 5
-    assert set(state.setup.services) <= set(BASE_SERVICES)
-    assert state.market.services_left == (tiles,) * 5
+    assert len(state.services) == 5 and len(set(state.services)) == 5
+    assert set(state.services) <= set(BASE_SERVICES)
+    assert state.services_left == (tiles,) * 5
 
 
 def test_three_cerda_tiles_in_play_remove_their_modernisme_twins() -> None:
     state = new_game(3, seed=4)
-    assert len(set(state.setup.cerda_tiles)) == 3
-    assert not set(state.setup.cerda_tiles) & set(MODERNISME_ONLY)
-    shown = [t for t in state.market.display if t]
+    assert len(set(state.cerda_tiles)) == 3
+    assert not set(state.cerda_tiles) & set(MODERNISME_ONLY)
+    shown = [t for t in state.display if t]
     assert len(shown) == 4
-    assert sorted([*shown, *state.market.projects_left]) == sorted(
-        t for t in modernisme_pool(False) if t not in state.setup.cerda_tiles)
+    assert sorted([*shown, *state.projects_left]) == sorted(
+        t for t in modernisme_pool(False) if t not in state.cerda_tiles)
 
 
 def test_action_layout_random_by_default_or_as_printed() -> None:
-    assert sorted(new_game(2, seed=1).setup.layout) == sorted(BASE_ACTIONS)
-    layouts = {new_game(2, seed=s).setup.layout for s in range(5)}
+    assert sorted(new_game(2, seed=1).layout) == sorted(BASE_ACTIONS)
+    layouts = {new_game(2, seed=s).layout for s in range(5)}
     assert len(layouts) > 1
-    assert new_game(2, layout="printed").setup.layout == PRINTED_LAYOUT
+    assert new_game(2, layout="printed").layout == PRINTED_LAYOUT
 
 
 def test_expansion_layout_is_always_random_with_its_three_actions() -> None:
     state = new_game(2, expansion=True)
-    assert sorted(state.setup.layout) == sorted(EXPANSION_ACTIONS)
-    assert not {"coins", "cloth_vp", "cerda"} & set(state.setup.layout)
-    assert len({new_game(2, seed=s, expansion=True).setup.layout for s in range(5)}) > 1
+    assert sorted(state.layout) == sorted(EXPANSION_ACTIONS)
+    assert not {"coins", "cloth_vp", "cerda"} & set(state.layout)
+    assert len({new_game(2, seed=s, expansion=True).layout for s in range(5)}) > 1
 
 
 def test_printed_layout_with_the_expansion_is_refused_with_a_sentence() -> None:
@@ -113,15 +113,15 @@ def test_printed_layout_with_the_expansion_is_refused_with_a_sentence() -> None:
 
 def test_expansion_setup_amenities_violets_services_sagrada_sidewalk() -> None:
     state = new_game(2, seed=3, expansion=True)
-    assert len(state.setup.amenities) == 6 and len(set(state.setup.amenities)) == 6
-    letters = sorted(next(k for k, pair in VIOLETS.items() if v in pair) for v in state.setup.violets)
+    assert len(state.amenities) == 6 and len(set(state.amenities)) == 6
+    letters = sorted(next(k for k, pair in VIOLETS.items() if v in pair) for v in state.violets)
     assert letters == ["A", "B", "C"]
-    assert len(set(state.setup.services) & set(EXPANSION_SERVICES)) == 1
-    assert sum(1 for t in state.market.sagrada_left if t.endswith("x")) == 4
+    assert len(set(state.services) & set(EXPANSION_SERVICES)) == 1
+    assert sum(1 for t in state.sagrada_left if t.endswith("x")) == 4
     assert [sidewalk_spot(state, i) for i in range(25)] == list(OVERLAY)
     assert [sidewalk_spot(new_game(2), i) for i in range(25)] == list(SIDEWALK)
     assert all(p.joy == (1, 1) and p.walked == (0, 0) for p in state.players)
-    assert len(state.city.hexes) == 14
+    assert len(state.hexes) == 14
 
 
 def test_expansion_fourth_player_starts_both_pedestrians_at_joy_two() -> None:
@@ -141,9 +141,9 @@ def test_expansion_third_player_chooses_one_pedestrian_at_joy_two(seats: int) ->
 
 
 def test_promo_building_bonus_tiles_replace_the_five_vp_tiles_with_the_expansion() -> None:
-    assert new_game(2).setup.bonuses == ("vp5",) * 4
+    assert new_game(2).bonuses == ("vp5",) * 4
     state = new_game(2, expansion=True, promo_bonus=True)
-    assert sorted(state.setup.bonuses) == sorted(PROMO_BONUSES)
+    assert sorted(state.bonuses) == sorted(PROMO_BONUSES)
 
 
 def test_promo_tiles_without_the_expansion_are_refused_with_a_sentence() -> None:
@@ -164,7 +164,7 @@ def test_every_other_option_is_accepted_with_or_without_the_expansion(expansion:
     ]
     for change in changes:
         options = msgspec.convert({"expansion": expansion, **change}, Options)
-        assert new_game(2, **msgspec.to_builtins(options)).setup.expansion == expansion
+        assert new_game(2, **msgspec.to_builtins(options)).expansion == expansion
 
 
 def test_options_refuse_unknown_fields() -> None:

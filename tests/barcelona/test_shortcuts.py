@@ -33,7 +33,7 @@ from domain.barcelona.exists import (
     can_place,
     has_street_action,
 )
-from domain.barcelona.state import City, Flag, Setup, State, Task, changed, with_player
+from domain.barcelona.state import Flag, State, Task, with_player
 from domain.core.simulate import Simulation
 
 from .test_properties import COMBOS
@@ -57,7 +57,7 @@ def shaken(state: State, rng: Random) -> State:
     """`state` with a seat's holdings, the Intersections, Citizens, Streets and Sidewalk
     changed at random (not a state play reaches, but one each check must still answer as
     its list): often all but a few spaces taken, where the checks' shortcuts part ways."""
-    seat = rng.randrange(state.setup.seats)
+    seat = rng.randrange(state.seats)
     p = state.players[seat]
     state = with_player(state, seat, coins=rng.choice((0, 0, 1, 2, 3, p.coins)),
                         cloths=rng.choice((0, 1, 2, p.cloths)),
@@ -65,13 +65,13 @@ def shaken(state: State, rng: Random) -> State:
                         cobbles=rng.choice((0, 5, 6, p.cobbles)), hand=rng.choice(((), p.hand)),
                         wide=rng.choice((0, 1, p.wide)), narrow=rng.choice(((0, 0), (0, 1), p.narrow)),
                         tram=rng.choice((None, p.tram, rng.randrange(44))))
-    return changed(state, intersections=_taken(state.city.intersections, rng, 0),
-                   passengers=_taken(state.city.passengers, rng, 1),
-                   display=tuple(rng.choice((None, t)) for t in state.market.display),
-                   face_down=_taken(state.market.face_down, rng, True, False),
+    return replace(state, intersections=_taken(state.intersections, rng, 0),
+                   passengers=_taken(state.passengers, rng, 1),
+                   display=tuple(rng.choice((None, t)) for t in state.display),
+                   face_down=_taken(state.face_down, rng, True, False),
                    stacks=_taken(state.stacks, rng, ("upper",), ()),
-                   streets=_taken(state.city.streets, rng, 1), sidewalk=_taken(state.city.sidewalk, rng, 0),
-                   tiles_left=tuple(rng.choice((0, n)) for n in state.city.tiles_left),
+                   streets=_taken(state.streets, rng, 1), sidewalk=_taken(state.sidewalk, rng, 0),
+                   tiles_left=tuple(rng.choice((0, n)) for n in state.tiles_left),
                    crossing=rng.choice((None, 0, 6, 12, 13)))
 
 
@@ -90,7 +90,7 @@ def _taken(spaces: tuple[Any, ...], rng: Random, taken: Any, free: Any = None) -
 
 
 def check(state: State) -> None:
-    for seat in range(state.setup.seats):
+    for seat in range(state.seats):
         assert can_place(state, seat) == bool(placements(state, seat))
         assert can_build(state, seat) == bool(builds(state, seat))
         assert has_street_action(state, seat) == bool(street_actions(state, seat))
@@ -126,7 +126,7 @@ def test_the_lowest_visible_track_vp_is_the_least_of_every_row() -> None:
     for _ in range(3000):
         covered = rng.random()
         track = tuple(tuple(rng.random() < covered for _ in range(TRACK_SPACES)) for _ in CLASSES)
-        state = State(Setup(seats=2), City(track=track))
+        state = State(seats=2, track=track)
         shown = [v for row in track for i, v in TRACK_VP.items() if not row[i]]
         assert lowest_visible(state) == min(shown, default=0)
 
@@ -171,7 +171,7 @@ def test_the_placers_are_copied_only_when_a_crossing_empties() -> None:
     were (the same tuple); one that empties a crossing forgets who placed there."""
     state = reached(2, {}, seed=3)[0]
     stacks = (("upper", "middle"), ("working",), *((),) * 23)
-    state = changed(state, stacks=stacks, placed_by=(0, 1, *(None,) * 23),
+    state = replace(state, stacks=stacks, placed_by=(0, 1, *(None,) * 23),
                     sites=(None,) * 20, tiles_left=(8, 12, 8, 7))
     kept = built(state, Built(0, 0, 0, (0,)))
     assert kept.placed_by is state.placed_by and kept.stacks[0] == ("upper",)

@@ -15,7 +15,7 @@ from domain.barcelona.commands import (
 )
 from domain.barcelona.components import Cls
 from domain.barcelona.events import CitizensDrawn
-from domain.barcelona.state import State, active, changed, put
+from domain.barcelona.state import State, active, put
 
 from .helpers import act, at_crossing, laid, legal, new_game, play, settled, stacks, with_player
 
@@ -46,14 +46,14 @@ def test_diagonal_crossings_cost_one_coin() -> None:
 
 def test_an_intersection_lifts_the_crossing_cost_for_everyone() -> None:
     state = _hand(new_game(2))
-    state = changed(state, intersections=put(state.city.intersections, 6, 1))
+    state = replace(state, intersections=put(state.intersections, 6, 1))
     state = with_player(state, 1, intersections=1)
     state = play(state, 0, PlaceCitizens(6, "upper"))
     assert state.players[0].coins == 1
 
 
 def _owned(state: State, x: int = 7, owner: int = 1, built: int = 1) -> State:
-    state = changed(state, intersections=put(state.city.intersections, x, owner))
+    state = replace(state, intersections=put(state.intersections, x, owner))
     return with_player(state, owner, intersections=built)
 
 
@@ -136,7 +136,7 @@ def test_option_without_confirmation_the_turn_ends_by_itself() -> None:
 
 def test_assumption_a_player_who_cannot_place_triggers_the_end() -> None:
     state = settled(with_player(new_game(2), 0, hand=()))
-    assert state.market.end and state.phase == "draw"  # the turn passes; the round is finished
+    assert state.end and state.phase == "draw"  # the turn passes; the round is finished
 
 
 def test_skip_declines_an_optional_step() -> None:
