@@ -30,6 +30,8 @@ from bench.cpu import Meter, Usage
 from bench.table import Table, open_table
 
 LATE = 0.005  # seconds behind the open loop's schedule that count as a late send
+LOOK = 0.005  # seconds between two looks at the generator's own loop
+STALL = 0.002  # a look this late is a stall of the generator (uvloop's timers round to 1 ms)
 SETUP_AT_ONCE = 25  # games set up concurrently
 
 
@@ -42,6 +44,8 @@ class Result:
     cut: int = 0  # windows ended early because a game ended with no spare left
     late: int = 0  # open loop: sends more than LATE behind the schedule
     skipped: int = 0  # open loop: sends with every game busy
+    stalls: int = 0  # the generator's loop over STALL late while measuring
+    stalls_off_cpu: int = 0  # of those, the generator not running (its thread's CPU time says)
     usage: Usage = field(default_factory=Usage)
 
     @property
@@ -73,6 +77,38 @@ class Result:
         return (f"p50 {self.p(0.5):.2f} ms, p90 {self.p(0.9):.2f} ms, p99 {self.p(0.99):.2f} ms, "
                 f"max {1000 * max(self.latencies):.2f} ms, mean "
                 f"{1000 * statistics.fmean(self.latencies):.2f} ms (n={len(self.latencies)})")
+
+
+class LoopWatch:
+    """The generator's own event loop, looked at every LOOK seconds while it measures.
+
+    A stall of the generator delays its sends and the receipts it times, so part of a tail
+    of latency may be the generator's, not the server's. Its thread's CPU time over the
+    interval tells a busy generator from one that was not running at all (the machine gave
+    its CPU to something else: the hypervisor, the kernel)."""
+
+    def __init__(self, result: Result) -> None:
+        self.result = result
+        self.due = self.cpu = 0.0
+        self.handle: asyncio.TimerHandle | None = None
+
+    def start(self) -> None:
+        self.due, self.cpu = time.perf_counter() + LOOK, time.thread_time()
+        self.handle = asyncio.get_running_loop().call_later(LOOK, self._look)
+
+    def stop(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+            self.handle = None
+
+    def _look(self) -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        late = now - self.due
+        if late > STALL:
+            self.result.stalls += 1
+            self.result.stalls_off_cpu += cpu - self.cpu < (LOOK + late) / 2
+        self.due, self.cpu = now + LOOK, cpu
+        self.handle = asyncio.get_running_loop().call_later(LOOK, self._look)
 
 
 class Load:
@@ -199,6 +235,9 @@ class Load:
         ended_before = len(self.ended)
         start = time.perf_counter()
         before = self.meter.sample(start)
+        watch = LoopWatch(self.result)
+        if measure:
+            watch.start()
         if rate is None:
             for table in list(self.slots):
                 if not table.busy:
@@ -207,6 +246,7 @@ class Load:
                 await asyncio.wait_for(self.cut.wait(), seconds)
         else:
             await self._ticker(rate, start + seconds)
+        watch.stop()
         after = self.meter.sample(time.perf_counter())
         self.sending = self.measuring = False
         if measure:

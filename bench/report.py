@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bench.cpu import HZ, OTHER_LIMIT
-from bench.load import Result
+from bench.load import STALL, Result
 
 if TYPE_CHECKING:
     from bench.runs import Row
@@ -106,7 +106,9 @@ def print_details(name: str, result: Result) -> None:
     console.print(f"[dim]  {name}: {result.summary()}; {result.rejected} refused, "
                   f"{result.ended} games ended and replaced, {result.cut} windows cut short "
                   f"(no spare game left), {result.late} sent late, {result.skipped} with every "
-                  f"game busy; {result.usage.other_detail()}[/]")
+                  f"game busy; {result.usage.other_detail()}; the generator's own loop late over "
+                  f"{STALL * 1000:g} ms {result.stalls} times ({result.stalls_off_cpu} of them not "
+                  f"running)[/]")
 
 
 FOOTNOTE = (f"CPU in cores (100% = one CPU for the measured windows), from /proc: the server process, "

@@ -76,6 +76,8 @@ class Runtime:
 
     async def _evict(self) -> None:
         excess = len(self.games) - self.settings.max_loaded
+        if excess <= 0:  # the common case: no copy of every game held to walk
+            return
         # A game just handed out may be about to get a viewer: only long-idle ones go.
         idle_since = time.monotonic() - self.settings.idle_seconds
         for game_id, runtime in list(self.games.items()):
