@@ -16,7 +16,7 @@ suite (tests/server/test_store_contract.py) runs against each. The guarantees:
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -78,9 +78,10 @@ def now_ms() -> int:
 class EventLog(Protocol):
     """Each game's envelopes in seq order, its answers to refs, and its snapshots."""
 
-    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
-                     status: Status | None = None) -> None:
-        """Commit envelopes, the answers they give and the game's new status atomically."""
+    def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+               status: Status | None = None) -> Awaitable[None]:
+        """Commit envelopes, the answers they give and the game's new status atomically
+        (awaited; an implementation need not be a coroutine: every command waits on this)."""
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]: ...

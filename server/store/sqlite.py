@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 import aiosqlite
@@ -124,9 +124,9 @@ class SqliteEventLog(SqliteBase):
             out.append((UPDATE_STATUS, [(status[0], status[1], game_id)]))
         return out
 
-    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
-                     status: Status | None = None) -> None:
-        await self.writer.write(self.append_statements(game_id, envelopes, refs, status))
+    def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+               status: Status | None = None) -> Awaitable[None]:
+        return self.writer.write(self.append_statements(game_id, envelopes, refs, status))
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]:

@@ -99,15 +99,16 @@ class GroupWriter:
         await self.checkpoints.close()
         self._thread.shutdown(wait=True)
 
-    async def write(self, statements: list[Statement]) -> None:
-        """Commit these statements atomically, batched with other callers' writes.
+    def write(self, statements: list[Statement]) -> asyncio.Future[None]:
+        """Commit these statements atomically, batched with other callers' writes: the
+        future is done once they are (a future, not a coroutine around it: one a command).
 
-        Raises `Conflict` when a unique key is taken, or the error that refused this write
+        It raises `Conflict` when a unique key is taken, or the error that refused this write
         alone (a value SQLite cannot hold); then nothing of it is written.
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait(_Op(statements, future))
-        await future
+        return future
 
     async def _loop(self) -> None:
         while True:
