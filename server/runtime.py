@@ -44,12 +44,17 @@ from . import faults, metrics
 from .audience import Audiences
 from .bots import Bots
 from .broker import Broker
+from .locks import GameLock
 from .protocol import Accepted, Rejected
 from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, Unavailable, now_ms
 from .tableside import TableKeeper, table_options
 from .timelines import encode_state, load_timeline
 
 log = logging.getLogger("plaza.runtime")
+
+# What a move proposes, made under the game's lock: at once, or after awaiting a read or a
+# write (an undo reaching below the steps kept, a seat taken back from its bot).
+Propose = Callable[[], Proposal | Awaitable[Proposal]]
 _envelopes = msgspec.json.Decoder(list[Envelope])
 _encoder = msgspec.json.Encoder()
 MAX_RETRIES = 8
@@ -125,7 +130,7 @@ class GameRuntime:
         self.timeline = Timeline(game, self.codec)
         self.refs: dict[tuple[int, str], bytes] = {}
         self.refused: dict[int, deque[str]] = {}  # per seat, its remembered refusals' refs
-        self.lock = asyncio.Lock()
+        self.lock = GameLock()
         self.audiences = Audiences(self)
         self.tableside = TableKeeper(self, table_options(row.table))
         self.bots = Bots(self, {}, settings.bot_delay, settings.bot_budget)
@@ -236,9 +241,14 @@ class GameRuntime:
         command for a seat a bot plays takes the seat back first."""
         started = time.perf_counter()
 
-        async def propose() -> Proposal:
-            await self.tableside.check_seat(seat, by_bot)
+        async def reclaimed_then_decided() -> Proposal:
+            await self.tableside.reclaim(seat)
             return self._decide(seat, ref, after, payload)
+
+        def propose() -> Proposal | Awaitable[Proposal]:
+            if self.tableside.check_seat(seat, by_bot):  # a player back: a write first
+                return reclaimed_then_decided()
+            return self._decide(seat, ref, after, payload)  # no coroutine for most commands
 
         answer = await self._attempt(seat, ref, "command", propose, after)
         metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
@@ -277,7 +287,7 @@ class GameRuntime:
 
         return await self._attempt(seat, ref, "undo", propose)
 
-    async def _attempt(self, seat: int, ref: str, what: str, propose: Callable[[], Awaitable[Proposal]],
+    async def _attempt(self, seat: int, ref: str, what: str, propose: Propose,
                        after: int | None = None) -> bytes:
         """Under the game's lock, propose and commit until it sticks; a fault of ours or of the
         store is refused with its own code and changes nothing (the state moves only after a
@@ -298,13 +308,15 @@ class GameRuntime:
                     f"The server failed to handle this {what}; nothing was applied. Try again."))
 
     async def _until_committed(self, seat: int, ref: str, what: str,
-                               propose: Callable[[], Awaitable[Proposal]], after: int | None) -> bytes:
+                               propose: Propose, after: int | None) -> bytes:
         for _ in range(MAX_RETRIES):
             known = self.refs.get((seat, ref))
             if known is not None:
                 return known
             try:
-                proposal = await propose()
+                proposal = propose()
+                if not isinstance(proposal, Proposal):
+                    proposal = await proposal
             except Rejection as rejection:
                 # A command stale because the game has passed `after` stays stale for good:
                 # answering it again needs no memory, so it costs the store nothing.
@@ -352,7 +364,8 @@ class GameRuntime:
         """Make the proposal durable, then apply, publish and show it (in that order: nothing
         is applied or seen before it is committed)."""
         refs = list(refs)
-        status = await self.tableside.status_after(proposal)
+        ending = self.tableside.ending(proposal)
+        status = None if ending is None else await self.tableside.final_status(proposal, ending)
         await self.store.append(self.game_id, proposal.envelopes, refs, status)
         for seat, ref, answer in refs:
             self.refs[(seat, ref)] = answer

@@ -116,25 +116,29 @@ class TableKeeper:
     def outcome(self, outcome: Any) -> Any:
         return table_outcome(self.side, outcome)
 
-    async def status_after(self, proposal: Proposal) -> tuple[str, bytes] | None:
-        """("finished", the result) when the proposal ends the game, by its rules or by the
-        table (an abandonment): dropped seats ranked last, and how many moves bots made for
-        each seat they played (`bot_moves` in the breakdown), so the result says so too."""
+    def ending(self, proposal: Proposal) -> Outcome | None:
+        """The outcome when the proposal ends the game, by its rules or by the table (an
+        abandonment), dropped seats ranked last; None while the game goes on."""
         outcome = proposal.outcome
         if outcome is not None:
             outcome = self.outcome(outcome)
         for env in proposal.envelopes:
             if env.type == ABANDONED:
                 outcome = self.abandoned(self.rt.codec.decode(env))
-        if outcome is None:
-            return None
+        return outcome
+
+    async def final_status(self, proposal: Proposal, outcome: Outcome) -> tuple[str, bytes]:
+        """("finished", the result) of a game the proposal ends, with how many moves bots
+        made for each seat they played (`bot_moves` in the breakdown), so the result says so."""
         if self.rt.bots.seated or self.side.replaced:  # else no bot moved: no need to look
             logged = await self.rt.store.events(self.rt.game_id)
             outcome = with_bot_moves(outcome, bot_moves([*logged, *proposal.envelopes]))
         return "finished", msgspec.json.encode(outcome)
 
-    async def check_seat(self, seat: int, by_bot: bool) -> None:
-        """Check (and for a player back at the table, take back) who plays `seat`."""
+    def check_seat(self, seat: int, by_bot: bool) -> bool:
+        """Check who plays `seat`; True when it is a player back at the table, who takes the
+        seat back from its bot first (`reclaim`). Not a coroutine: asked before every
+        command, and almost never followed by a write."""
         side = self.side
         if side.over:
             raise GameOver("The game was abandoned; no more moves can be made.")
@@ -142,8 +146,10 @@ class TableKeeper:
             raise Illegal(f"Seat {seat} was dropped from this game; a bot makes its moves.")
         if by_bot and seat not in self.rt.bots.levels:
             raise Stale(f"Seat {seat}'s player is back at the table.")
-        if not by_bot and seat in side.taken:
-            await self.append([SeatReclaimed(seat)], seat)
+        return not by_bot and seat in side.taken
+
+    async def reclaim(self, seat: int) -> None:
+        await self.append([SeatReclaimed(seat)], seat)
 
     def abandoned(self, event: GameAbandoned) -> Outcome:
         return abandoned_outcome(self.side.seats, event, self.side.dropped)
