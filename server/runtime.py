@@ -46,6 +46,7 @@ from .bots import Bots
 from .broker import Broker
 from .locks import GameLock
 from .protocol import Accepted, Rejected
+from .refusals import DOWN, UNREMEMBERED, BadCommand, Busy, Internal, StoreDown
 from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, Unavailable, now_ms
 from .tableside import TableKeeper, table_options
 from .timelines import encode_state, load_timeline
@@ -58,33 +59,6 @@ Propose = Callable[[], Proposal | Awaitable[Proposal]]
 _envelopes = msgspec.json.Decoder(list[Envelope])
 _encoder = msgspec.json.Encoder()
 MAX_RETRIES = 8
-
-
-class BadCommand(ValueError):
-    """The command's payload does not fit the game's schema (a `bad_frame`)."""
-
-
-class Busy(Rejection):
-    """Lost the race for the next seq too often in a row: worth sending again."""
-
-    code = "busy"
-
-
-class Internal(Rejection):
-    """A fault of the server's: nothing was applied, and the same ref may be sent again."""
-
-    code = "internal"
-
-
-class StoreDown(Rejection):
-    """The store cannot be reached: nothing was applied; send it again once it is back."""
-
-    code = "unavailable"
-
-
-# Answers not remembered under their ref: a retry of the same ref is a fresh try.
-UNREMEMBERED = frozenset({Busy.code, Internal.code, StoreDown.code})
-DOWN = "The game's store cannot be reached just now; nothing was applied. Try again in a moment."
 
 
 class Viewer(Protocol):

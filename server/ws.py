@@ -22,7 +22,8 @@ from domain.core.table import SeatReclaimed, SeatTakenOver
 from . import faults, metrics
 from .outbox import Direct, Outbox, Queued
 from .protocol import Hello, Leave, Reclaim, Undo
-from .runtime import BadCommand, GameRuntime
+from .refusals import BadCommand
+from .runtime import GameRuntime
 from .service import Problem, Service
 from .session import Act, Close, Follow, Output, Send, Session, error
 from .transport import WRITE_EXTENSION, text_of
