@@ -102,7 +102,7 @@ class Connection:
 
     def send(self, data: bytes | str) -> None:
         """Put one frame in the outbox; it never waits (a plain call, not a coroutine: the
-        fan-out sends 8 frames a command, and a coroutine each cost ~1.5 µs of them)."""
+        fan-out sends 8 frames a command, and a coroutine each cost about a microsecond)."""
         out = self.out
         if self.closed or out is None:
             return
