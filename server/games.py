@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 
-from domain.core import registry
+from domain.core import memo, registry
 
 from . import metrics
 from .broker import Broker
@@ -31,6 +31,7 @@ class Runtime:
         self.broker = broker
         self.settings = settings or Settings()
         self.games: OrderedDict[str, GameRuntime] = OrderedDict()
+        self.in_play: Counter[str] = Counter()  # games held, per kind: the domain's caches fit them
         self._loading: dict[str, asyncio.Lock] = {}
         broker.on_reconnect(self.catch_up_all)
 
@@ -70,7 +71,9 @@ class Runtime:
         if runtime is None:
             return None
         self.games[game_id] = runtime
+        self.in_play[runtime.kind] += 1
         await self._evict()
+        memo.fit(self.in_play)
         metrics.GAMES_LOADED.set(len(self.games))
         return runtime
 
@@ -86,6 +89,7 @@ class Runtime:
             if (len(runtime.audiences) == 0 and not runtime.lock.locked() and not runtime.bots.busy
                     and not runtime.tableside.waiting and runtime.last_used < idle_since):
                 del self.games[game_id]
+                self.in_play[runtime.kind] -= 1
                 await self.broker.unsubscribe(game_id, runtime.on_broker)
                 excess -= 1
 

@@ -7,15 +7,13 @@ are sizes only. Once the game is over every view shows everything.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from itertools import islice
 from typing import Any, TypeVar
 
 import msgspec
 from msgspec.structs import replace
 
-from domain.core.memo import per_state
+from domain.core.memo import capacity, per_state
 
 from .actions import crossing_cost, service_price
 from .components import (
@@ -160,8 +158,8 @@ class View(msgspec.Struct, frozen=True, gc=False):
 # parts of the state it shows. `evolve` replaces only what an event changed, so the next
 # state holds the very same tuples for the rest, found by identity (hashing them would cost
 # about as much as building their views), and the same view objects serve every state that
-# shows them (nothing mutates a view). PARTS holds the parts of a hundred games in play.
-PARTS = 4096
+# shows them (nothing mutates a view). PARTS holds the parts of memo.GAMES games in play.
+PARTS = capacity(4096, __name__)
 _parts: dict[tuple[str, int, int], tuple[tuple[Any, ...], Any]] = {}
 
 
@@ -174,12 +172,8 @@ def _kept(name: str, parts: tuple[Any, ...], make: Callable[[], T]) -> T:
     entry = _parts.get(key)
     if entry is not None and entry[0] == parts:
         return entry[1]  # type: ignore[no-any-return]
-    if len(_parts) >= PARTS:
-        # The oldest quarter (see memo.py); a replay verified on a worker thread may change
-        # the dict meanwhile, which only means other entries go first.
-        with contextlib.suppress(RuntimeError):
-            for old in list(islice(_parts, PARTS // 4)):
-                _parts.pop(old, None)
+    if len(_parts) >= PARTS.size:
+        PARTS.trim(_parts)
     value = make()
     _parts[key] = (parts, value)
     return value
@@ -277,7 +271,7 @@ def _tracks(state: State) -> tuple[list[list[bool]], int]:
     return [list(row) for row in state.track], lowest_visible(state)
 
 
-@per_state(size=64)  # asked during the state's fan-out only: the states being shown
+@per_state(size=64, scaled=False)  # asked during the state's fan-out only: the states being shown
 def _spectators(state: State) -> View:
     over = state.phase == "over"
     tracks, building_vp = _kept("tracks", (state.track,), lambda: _tracks(state))

@@ -75,7 +75,7 @@ def projected(state: State, viewer: int) -> list[float]:
 
 # The search scores the end of each rollout for every seat that moved on the way, one call
 # after the other on the same state: the part every seat sees alike is counted once.
-@per_state(size=64)
+@per_state(size=64, scaled=False)
 def _on_the_table(state: State) -> tuple[float, ...]:
     """Each architect's projected total without its contract cards taken."""
     pending = pending_offers(state)

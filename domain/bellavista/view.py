@@ -189,7 +189,7 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-@per_state(size=64)  # asked for each audience while one state is shown
+@per_state(size=64, scaled=False)  # asked for each audience while one state is shown
 def _table(state: State) -> tuple[View, dict[int, list[int]]]:
     """The spectators' view (no hand, no face-down card), and per seat the index in its
     `offers` of each of that seat's cards still face down."""

@@ -176,7 +176,7 @@ def _players(state: State) -> list[PlayerView]:
     return [player(p, state.board, state.city_scored_by) for p in state.players]
 
 
-@per_state(size=64)  # asked during the state's fan-out only: the states being shown
+@per_state(size=64, scaled=False)  # asked during the state's fan-out only: the states being shown
 def _spectators(state: State) -> View:
     """The view of the spectators: every screen closed (until the end)."""
     c = state.cards

@@ -7,12 +7,20 @@ whole state to find it in an `lru_cache` would cost about as much as some answer
 state is found by `id()`. Each entry keeps the state itself alive, so its id cannot be
 reused by another state while the entry is there. Further arguments (a seat, a viewer) must
 be hashable and are part of the key.
+
+A game's answers are asked again by its next command, which comes after every other game
+in play has had its own: a cache that holds less than all of them between two commands of
+one game answers nothing (bench scale, Barcelona at 1,000 games: the view's parts and legal
+lists made anew for every command, 30% more CPU a command and p99 x1.3). So a cache's size
+is given for GAMES games of its kind in play, and `fit` scales it with how many a process
+holds (the server calls it as games load and go).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 from functools import wraps
 from itertools import islice
 from typing import Any, Concatenate, ParamSpec, TypeVar, overload
@@ -21,11 +29,53 @@ S = TypeVar("S")
 T = TypeVar("T")
 P = ParamSpec("P")
 
-# The last states of a few hundred games in play on one server, each asked again by its
-# next command; old entries go first. A function asked only while one state is shown (its
-# views, during one fan-out) needs fewer, one asked of each player of every game more:
-# `per_state(size=...)`.
+# The last states of GAMES games in play, each asked again by its next command; old entries
+# go first. A function asked only while one state is shown (its views, during one fan-out)
+# needs fewer, whatever the games in play: `per_state(size=..., scaled=False)`.
 SIZE = 1024
+GAMES = 100  # the games of one kind in play that a size is given for
+CHUNK = 64  # entries at most let go at once: freeing thousands of states stalls the loop
+
+
+class Capacity:
+    """How many entries a cache of one game kind's package may hold now."""
+
+    def __init__(self, size: int, kind: str | None) -> None:
+        self.base = self.size = size
+        self.kind = kind  # None: the same size however many games are in play
+
+    def trim(self, entries: dict[Any, Any]) -> None:
+        """Let the oldest entries go to make room for one: a few at once, since a dict finds
+        its first entry by walking past those removed before it, so removing one per new
+        entry made each walk longer; and never many, so a cache shrunk by `fit` comes down
+        over the next entries. A replay verified on a worker thread may change the dict
+        meanwhile, which only means other entries go first."""
+        chunk = min(CHUNK, max(1, self.size // 4))
+        drop = min(len(entries) - self.size + chunk, 2 * chunk)
+        with contextlib.suppress(RuntimeError):
+            for old in list(islice(entries, max(1, drop))):
+                entries.pop(old, None)
+
+
+_capacities: list[Capacity] = []
+
+
+def capacity(size: int, module: str, scaled: bool = True) -> Capacity:
+    """A cache's capacity, `size` for GAMES games of the kind whose package holds `module`
+    (domain.<kind>...) and scaled by `fit`, or fixed."""
+    parts = module.split(".")
+    kind = parts[1] if scaled and len(parts) > 1 and parts[0] == "domain" else None
+    found = Capacity(size, kind)
+    _capacities.append(found)
+    return found
+
+
+def fit(in_play: Mapping[str, int]) -> None:
+    """Scale every cache to the games of its kind in play (kind -> count)."""
+    for cap in _capacities:
+        if cap.kind is not None:
+            cap.size = cap.base * max(1, math.ceil(in_play.get(cap.kind, 0) / GAMES))
+
 
 Cached = Callable[Concatenate[S, P], T]
 
@@ -35,18 +85,19 @@ def per_state(fn: Cached[S, P, T], /) -> Cached[S, P, T]: ...
 
 
 @overload
-def per_state(*, size: int) -> Callable[[Cached[S, P, T]], Cached[S, P, T]]: ...
+def per_state(*, size: int, scaled: bool = True) -> Callable[[Cached[S, P, T]], Cached[S, P, T]]: ...
 
 
-def per_state(fn: Cached[S, P, T] | None = None, /, *, size: int = SIZE
+def per_state(fn: Cached[S, P, T] | None = None, /, *, size: int = SIZE, scaled: bool = True
               ) -> Cached[S, P, T] | Callable[[Cached[S, P, T]], Cached[S, P, T]]:
-    """`fn` with one answer kept per state object and further arguments, `size` at most."""
+    """`fn` with one answer kept per state object and further arguments: `size` at most
+    for GAMES games of its kind in play (`fit`), or `size` alone if not `scaled`."""
     if fn is None:
-        return lambda f: _kept(f, size)
-    return _kept(fn, size)
+        return lambda f: _kept(f, capacity(size, f.__module__, scaled))
+    return _kept(fn, capacity(size, fn.__module__, scaled))
 
 
-def _kept(fn: Cached[S, P, T], size: int) -> Cached[S, P, T]:
+def _kept(fn: Cached[S, P, T], room: Capacity) -> Cached[S, P, T]:
     entries: dict[tuple[Any, ...], tuple[S, T]] = {}
 
     @wraps(fn)
@@ -58,14 +109,8 @@ def _kept(fn: Cached[S, P, T], size: int) -> Cached[S, P, T]:
         if entry is not None and entry[0] is state:
             return entry[1]
         value = fn(state, *args, **kwargs)
-        if len(entries) >= size:
-            # The oldest quarter at once: a dict finds its first entry by walking past those
-            # removed before it, so removing one per new answer made each walk longer. The
-            # server may verify a replay on a worker thread while its loop plays on: a change
-            # made meanwhile by the other thread only means other entries go first.
-            with contextlib.suppress(RuntimeError):
-                for old in list(islice(entries, max(1, size // 4))):
-                    entries.pop(old, None)
+        if len(entries) >= room.size:
+            room.trim(entries)
         entries[key] = (state, value)
         return value
 

@@ -255,4 +255,4 @@ def made(state: State) -> View:
 # Every audience gets the same view, so it is made once per state (the server already
 # shares a public view, but bots, tests and other callers ask per audience); the same
 # object is handed to each, since nothing mutates a view.
-_shown = per_state(size=64)(made)
+_shown = per_state(size=64, scaled=False)(made)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.core import memo
 from domain.core.memo import per_state
 
 
@@ -38,3 +39,62 @@ def test_a_sized_memo_keeps_at_most_its_size_and_drops_the_oldest_first() -> Non
     calls.clear()
     assert double(states[-1]) == 22 and calls == [], "the newest is kept"
     assert double(states[0]) == 0 and calls == [0], "the oldest went first"
+
+
+def _counted(size: int, scaled: bool = True, module: str = "domain.somekind.view"):  # type: ignore[no-untyped-def]
+    calls: list[int] = []
+
+    def double(state: State) -> int:
+        calls.append(state.n)
+        return 2 * state.n
+
+    double.__module__ = module  # the kind a cache belongs to is its package under domain/
+    return per_state(size=size, scaled=scaled)(double), calls
+
+
+def _asked_again(cached, calls: list[int], states: list[State]) -> int:  # type: ignore[no-untyped-def]
+    """How many of `states` a second round of questions found kept."""
+    for s in states:
+        cached(s)
+    calls.clear()
+    for s in states:
+        cached(s)
+    return len(states) - len(calls)
+
+
+def test_a_cache_grows_with_the_games_of_its_kind_in_play_and_shrinks_back() -> None:
+    double, calls = _counted(size=40)
+    states = [State(n) for n in range(300)]
+    try:
+        assert _asked_again(double, calls, states) == 0, "300 states through 40 places: none kept"
+        memo.fit({"somekind": 5 * memo.GAMES})  # room for 200
+        assert _asked_again(double, calls, states[:150]) == 150
+        memo.fit({"somekind": 8 * memo.GAMES, "otherkind": 50 * memo.GAMES})  # room for 320
+        assert _asked_again(double, calls, states[:250]) == 250
+        memo.fit({"otherkind": 50 * memo.GAMES})  # its games gone: back to 40, over new entries
+        assert _asked_again(double, calls, [State(n) for n in range(1000, 1100)]) == 0
+        assert _asked_again(double, calls, states[:30]) == 30
+    finally:
+        memo.fit({})
+
+
+def test_a_fixed_cache_keeps_its_size_however_many_games_are_in_play() -> None:
+    for scaled, module in ((False, "domain.somekind.view"), (True, "tests.elsewhere")):
+        double, calls = _counted(size=40, scaled=scaled, module=module)
+        try:
+            memo.fit({"somekind": 50 * memo.GAMES, "elsewhere": 50 * memo.GAMES})
+            assert _asked_again(double, calls, [State(n) for n in range(41)]) == 0
+        finally:
+            memo.fit({})
+
+
+def test_a_full_large_cache_lets_a_few_go_at_a_time_oldest_first() -> None:
+    """Letting a quarter of a large cache go at once freed thousands of states in one call."""
+    double, calls = _counted(size=1000)
+    states = [State(n) for n in range(1001)]
+    for s in states:
+        double(s)
+    calls.clear()
+    assert double(states[-1]) == 2000 and calls == []
+    assert double(states[memo.CHUNK]) == 2 * memo.CHUNK and calls == [], "the next oldest kept"
+    assert double(states[memo.CHUNK - 1]) == 2 * (memo.CHUNK - 1) and calls == [memo.CHUNK - 1]

@@ -8,6 +8,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from domain.core import memo
 from server.broker import InProcessBroker
 from server.games import Runtime
 from server.runtime import Settings
@@ -57,6 +58,24 @@ async def test_idle_games_beyond_the_cap_are_let_go_and_reload_the_same(store: S
     assert "g0" in runtime.games, "a game with a viewer is kept"
     again = await runtime.get("g1")
     assert again is not None and again.state == before
+
+
+async def test_the_domains_caches_fit_the_games_held_of_their_kind(
+        store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's cached views and legal lists must outlast every other game's command, so the
+    caches of a kind grow with its games held and shrink as they go (domain/core/memo.py)."""
+    monkeypatch.setattr(memo, "GAMES", 1)  # every game held counts
+    views = memo.capacity(10, "domain.tinydraw.view")
+    runtime = Runtime(store, InProcessBroker(), Settings(max_loaded=2, idle_seconds=0))
+    try:
+        await _started(store, runtime, "g0")
+        assert views.size == 10
+        await _started(store, runtime, "g1")
+        assert runtime.in_play == {"tinydraw": 2} and views.size == 20
+        await _started(store, runtime, "g2")  # one idle game let go
+        assert len(runtime.games) == 2 and runtime.in_play == {"tinydraw": 2} and views.size == 20
+    finally:
+        memo.fit({})
 
 
 async def test_unknown_games_leave_nothing_behind(store: SqliteStore) -> None:
