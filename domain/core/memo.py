@@ -38,11 +38,13 @@ CHUNK = 64  # entries at most let go at once: freeing thousands of states stalls
 
 
 class Capacity:
-    """How many entries a cache of one game kind's package may hold now."""
+    """How many entries a cache of one game kind's package may hold now: `base`, or
+    `per_game` for each game of the kind in play if that is more."""
 
-    def __init__(self, size: int, kind: str | None) -> None:
+    def __init__(self, size: int, kind: str | None, per_game: float) -> None:
         self.base = self.size = size
         self.kind = kind  # None: the same size however many games are in play
+        self.per_game = per_game
 
     def trim(self, entries: dict[Any, Any]) -> None:
         """Let the oldest entries go to make room for one: a few at once, since a dict finds
@@ -60,12 +62,14 @@ class Capacity:
 _capacities: list[Capacity] = []
 
 
-def capacity(size: int, module: str, scaled: bool = True) -> Capacity:
-    """A cache's capacity, `size` for GAMES games of the kind whose package holds `module`
-    (domain.<kind>...) and scaled by `fit`, or fixed."""
+def capacity(size: int, module: str, scaled: bool = True,
+             per_game: float | None = None) -> Capacity:
+    """A cache's capacity: `size`, grown by `fit` to `per_game` (default: `size` over
+    GAMES) for each game in play of the kind whose package holds `module`
+    (domain.<kind>...), unless not `scaled`."""
     parts = module.split(".")
     kind = parts[1] if scaled and len(parts) > 1 and parts[0] == "domain" else None
-    found = Capacity(size, kind)
+    found = Capacity(size, kind, size / GAMES if per_game is None else per_game)
     _capacities.append(found)
     return found
 
@@ -74,7 +78,7 @@ def fit(in_play: Mapping[str, int]) -> None:
     """Scale every cache to the games of its kind in play (kind -> count)."""
     for cap in _capacities:
         if cap.kind is not None:
-            cap.size = cap.base * max(1, math.ceil(in_play.get(cap.kind, 0) / GAMES))
+            cap.size = max(cap.base, math.ceil(cap.per_game * in_play.get(cap.kind, 0)))
 
 
 Cached = Callable[Concatenate[S, P], T]

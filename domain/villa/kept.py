@@ -11,14 +11,16 @@ through) to a few objects per game.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Generic, TypeVar
+
+from domain.core.memo import capacity
 
 from .state import State
 
 T = TypeVar("T")
 
-# Games in play on one server; the least recently asked goes first.
+# Games in play on one server, at least; the least recently asked goes first. A server
+# holding more has each Kept grow to a quarter more than its games (memo.fit).
 GAMES = 1024
 
 
@@ -28,6 +30,7 @@ class Kept(Generic[T]):
     def __init__(self) -> None:
         # id of the game's `owners` -> (that tuple, kept alive so its id is not reused; T)
         self._entries: dict[int, tuple[tuple[int, ...], T]] = {}
+        self._room = capacity(GAMES, __name__, per_game=1.25)
 
     def get(self, state: State) -> T | None:
         entry = self._entries.get(id(state.owners))
@@ -36,11 +39,8 @@ class Kept(Generic[T]):
     def put(self, state: State, value: T) -> None:
         key = id(state.owners)
         self._entries.pop(key, None)  # to the end: the most recently asked
-        if len(self._entries) >= GAMES:
-            # A replay is verified on a thread of its own, so another put may change the
-            # dict meanwhile: then that one made room.
-            with suppress(KeyError, RuntimeError, StopIteration):
-                del self._entries[next(iter(self._entries))]
+        if len(self._entries) >= self._room.size:
+            self._room.trim(self._entries)
         self._entries[key] = (state.owners, value)
 
     def clear(self) -> None:
