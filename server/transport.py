@@ -156,6 +156,7 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol, with `write_now` in the scope's extensions."""
 
     keepalive_due: int | None = None
+    heard = False  # a text frame came from the peer since keepalive last acted
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -191,8 +192,21 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
     def keepalive_act(self) -> None:
         if self.pending_ping_payload is not None:
             self.keepalive_timeout()  # uvicorn's: 1011, and the socket closed
-        elif not (self.close_sent or self.transport.is_closing()):
+        elif self.close_sent or self.transport.is_closing():
+            return
+        elif self.heard:
+            # A frame from the peer within the period has answered what a ping would ask.
+            # At 1,000 games a seat sends a command every few seconds: half of the 400 pings
+            # and pongs a second were for nothing, and each pong left parser objects alive
+            # for the collector's middle passes (bench/README.md).
+            self.heard = False
+            self.schedule_ping()
+        else:
             self._ping()
+
+    def handle_text(self, event: Frame) -> None:
+        self.heard = True
+        super().handle_text(event)
 
     def _ping(self) -> None:
         # A random payload, as uvicorn sends, so a stale or unsolicited pong is ignored.

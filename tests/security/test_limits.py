@@ -339,3 +339,50 @@ async def test_a_client_that_never_answers_pings_is_closed_and_one_that_does_sta
     finally:
         peer.close()
         server.stop()
+
+
+def _opcodes(sock: socket.socket, seconds: float, say: bytes | None = None) -> list[int]:
+    """The opcodes of the frames the server sent over `seconds` (its frames are unmasked),
+    sending the text frame `say` every 0.3 s meanwhile if given."""
+    sock.settimeout(0.05)
+    data, opcodes = b"", []
+    deadline, next_say = time.monotonic() + seconds, 0.0
+    while time.monotonic() < deadline:
+        if say is not None and time.monotonic() >= next_say:
+            mask = os.urandom(4)
+            sock.sendall(bytes([0x81, 0x80 | len(say)]) + mask
+                         + bytes(byte ^ mask[i % 4] for i, byte in enumerate(say)))
+            next_say = time.monotonic() + 0.3
+        with contextlib.suppress(TimeoutError):
+            data += sock.recv(1 << 16)
+        while len(data) >= 2:
+            size, start = data[1] & 0x7F, 2
+            if size == 126:
+                size, start = int.from_bytes(data[2:4], "big"), 4
+            elif size == 127:
+                size, start = int.from_bytes(data[2:10], "big"), 10
+            if len(data) < start + size:
+                break
+            opcodes.append(data[0] & 0x0F)
+            data = data[start + size:]
+    return opcodes
+
+
+async def test_a_connection_heard_from_within_the_ping_period_is_not_pinged(
+        tmp_path: Path) -> None:
+    """A ping asks whether the peer is still there; a frame from it within the period has
+    answered that already, so only a silent connection is pinged (at 1,000 games a seat
+    sends a command every few seconds: half the pings and pongs were for nothing)."""
+    server = guarded_server(tmp_path / "plaza.db", PLAZA_PING_SECONDS="1").start()
+    peer = Peer(server, "127.0.0.14")
+    try:
+        game = peer.create()["game_id"]
+        client = stuck_spectator(server.port, game)
+        talking = await asyncio.to_thread(_opcodes, client, 3.5, b'{"op":"ping"}')
+        assert 0x1 in talking and 0x9 not in talking, talking  # answered in text, never pinged
+        silent = await asyncio.to_thread(_opcodes, client, 3.5)
+        assert 0x9 in silent, silent
+        client.close()
+    finally:
+        peer.close()
+        server.stop()
