@@ -84,8 +84,8 @@ LIMIT_FLAGS = {
     "max_replay": "bytes of an imported replay file",
     "max_buffered": "bytes waiting for a WebSocket client that does not read, before it is "
                     "closed (1013)",
-    "ping_seconds": "seconds between keepalive pings to a WebSocket client; one that has not "
-                    "answered a ping within as long is closed (1011)",
+    "ping_seconds": "seconds between keepalive pings to a WebSocket client that sent nothing "
+                    "meanwhile; one that has not answered a ping within as long is closed (1011)",
 }
 
 
