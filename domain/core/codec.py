@@ -104,17 +104,17 @@ def rng_for(seed: int, seq: int, purpose: str = "") -> Random:
     seq's generator is keyed by a hash of the seed rather than the seed itself. A
     `purpose` (a bot's seat, say) gives a source independent of the game's own.
     """
-    key = f"plaza:{seed}:{seq}" + (f":{purpose}" if purpose else "")
-    digest = hashlib.sha256(key.encode()).digest()
-    return _Deferred(int.from_bytes(digest, "big"))
+    return _Deferred(f"plaza:{seed}:{seq}" + (f":{purpose}" if purpose else ""))
 
 
 class _Deferred(Random):
-    """A `Random(key)` that seeds itself on its first draw: most commands draw nothing, and
-    seeding the Mersenne Twister from a 256-bit key costs more than deciding many a command.
-    Every draw goes through `random` or `getrandbits`, so it draws exactly what Random(key) would."""
+    """A `Random(int(sha256(key)))` that hashes its key and seeds itself on its first draw:
+    most commands draw nothing, and seeding the Mersenne Twister from a 256-bit key costs
+    more than deciding many a command (the hash alone 1.5 µs, of 2.4 for the whole rng_for).
+    Every draw goes through `random` or `getrandbits`, so it draws exactly what that Random
+    would."""
 
-    _key: int | None
+    _key: str | None
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         self._key = a  # Random.__init__ lands here: remember, seed later
@@ -122,7 +122,7 @@ class _Deferred(Random):
     def _seeded(self) -> None:
         if self._key is not None:
             key, self._key = self._key, None
-            super().seed(key)
+            super().seed(int.from_bytes(hashlib.sha256(key.encode()).digest(), "big"))
 
     def random(self) -> float:
         self._seeded()
