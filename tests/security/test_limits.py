@@ -229,12 +229,16 @@ def stuck_spectator(port: int, game: str) -> socket.socket:
     while not answer.endswith(b"\r\n\r\n"):  # the hello only after the upgrade, as clients do
         answer += sock.recv(1)
     assert answer.startswith(b"HTTP/1.1 101"), answer
-    hello = json.dumps({"op": "hello", "game": game}).encode()
-    assert len(hello) < 126
-    mask = os.urandom(4)
-    sock.sendall(bytes([0x81, 0x80 | len(hello)]) + mask
-                 + bytes(byte ^ mask[i % 4] for i, byte in enumerate(hello)))
+    sock.sendall(masked_text(json.dumps({"op": "hello", "game": game}).encode()))
     return sock
+
+
+def masked_text(payload: bytes) -> bytes:
+    """A short text frame as a client sends it: masked, as RFC 6455 requires."""
+    assert len(payload) < 126
+    mask = os.urandom(4)
+    return (bytes([0x81, 0x80 | len(payload)]) + mask
+            + bytes(byte ^ mask[i % 4] for i, byte in enumerate(payload)))
 
 
 async def test_a_client_that_stops_reading_is_closed_while_the_game_plays_on(
@@ -349,9 +353,7 @@ def _opcodes(sock: socket.socket, seconds: float, say: bytes | None = None) -> l
     deadline, next_say = time.monotonic() + seconds, 0.0
     while time.monotonic() < deadline:
         if say is not None and time.monotonic() >= next_say:
-            mask = os.urandom(4)
-            sock.sendall(bytes([0x81, 0x80 | len(say)]) + mask
-                         + bytes(byte ^ mask[i % 4] for i, byte in enumerate(say)))
+            sock.sendall(masked_text(say))
             next_say = time.monotonic() + 0.3
         with contextlib.suppress(TimeoutError):
             data += sock.recv(1 << 16)
