@@ -303,7 +303,8 @@ def _sagrada_stepped(s: State, e: SagradaStepped) -> State:
 
 
 def _stored(s: State, e: Stored) -> State:
-    return with_player(pop(s), e.seat, coins=e.coins, cloths=e.cloths)
+    p = replace(s.players[e.seat], coins=e.coins, cloths=e.cloths)
+    return replace(s, tasks=s.tasks[:-1], players=put(s.players, e.seat, p))  # one copy, not two
 
 
 def _hex_placed(s: State, e: HexPlaced) -> State:

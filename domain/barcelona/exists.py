@@ -56,7 +56,9 @@ OFF_DIAGONAL = tuple(x for x in range(CROSSINGS) if not ON_DIAGONAL[x])
 # The owners of the Wide, the Narrow street spaces, and what stands on the crossings off the
 # diagonal, picked out of a tuple at C speed.
 WIDE_OWNERS = itemgetter(*(i for i, wide in enumerate(WIDE) if wide))
-NARROW_OWNERS = itemgetter(*(i for i, wide in enumerate(WIDE) if not wide))
+# The Narrow spaces, as a mask for `compress`: most are free, and `None in` a lazy compress
+# stops at the first (an itemgetter picked all 32 first: 610 against 230 ns a call).
+NARROW = tuple(not wide for wide in WIDE)
 OFF_DIAGONAL_OF = itemgetter(*OFF_DIAGONAL)
 DIAGONAL = tuple(x for x in range(CROSSINGS) if ON_DIAGONAL[x])
 SIDEWALK = range(25)
@@ -112,7 +114,7 @@ def _can_wide(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
 
 
 def _can_narrow(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
-    return sum(state.players[seat].narrow) != 0 and None in NARROW_OWNERS(state.streets)
+    return sum(state.players[seat].narrow) != 0 and None in compress(state.streets, NARROW)
 
 
 def _intersection(state: State, seat: int, flags: tuple[Flag, ...]) -> bool:
@@ -224,11 +226,15 @@ def has_street_action(state: State, seat: int) -> bool:
     if state.crossing is None:
         return False
     used, layout = state.used, state.layout
-    for street in STREETS_OF[state.crossing]:
-        if street not in used:
-            action = layout[street]
-            if action in SIMPLE or _CAN[action](state, seat, ()):
-                return True
+    streets = STREETS_OF[state.crossing]
+    # The streets whose action is always possible first: a check costs 0.5-1 us, and in
+    # 1 call in 9 a later street's action needs none (evolve asks after every action).
+    for street in streets:
+        if street not in used and layout[street] in SIMPLE:
+            return True
+    for street in streets:  # noqa: SIM110 (see _can_take)
+        if street not in used and _CAN[layout[street]](state, seat, ()):
+            return True
     return False
 
 
@@ -248,7 +254,7 @@ def can_build(state: State, seat: int) -> bool:
                 return True
     # Then the visible Citizens around every building space counted at once, in 3-bit
     # fields of one number (see _ADDS), and only the spaces counting 2 or more looked at.
-    counts = sum(map(_ADDS.__getitem__, compress(range(CROSSINGS), stacks)))
+    counts = sum(compress(_ADDS, stacks))  # (a map over the crossings' numbers: 1.4 against 0.6 us)
     spaces = ((counts >> 1) | (counts >> 2)) & _LOWEST & ~_AROUND[
         CROSSINGS if crossing is None else crossing]
     while spaces:

@@ -41,10 +41,10 @@ from .events import (
     StreetBuilt,
     TramMoved,
 )
-from .gains import add_vp, cerda_moved, gain, gained, move_cerda, pay, pop, push
+from .gains import cerda_moved, gain, gained, push
 from .geometry import BUILDING_BLOCK, PRINTED, SPACE_STREET, TOUCHING, WIDE
-from .scoring import line_score, line_score_of
-from .state import Flag, State, Task, put, take_leftmost, tiles_remain, top, with_player
+from .scoring import line_score_of
+from .state import Flag, State, Task, put, take_leftmost, tiles_remain, top
 
 
 def _begun(s: State, action: Action) -> tuple[tuple[Task, ...], tuple[int, ...], tuple[Flag, ...]]:
@@ -55,11 +55,6 @@ def _begun(s: State, action: Action) -> tuple[tuple[Task, ...], tuple[int, ...],
     if task is not None and task.kind == "act":
         return s.tasks[:-1], s.used, task.flags
     return s.tasks, (*s.used, s.layout.index(action)), ()
-
-
-def _begin(s: State, action: Action) -> tuple[State, tuple[Flag, ...]]:
-    tasks, used, flags = _begun(s, action)
-    return replace(s, tasks=tasks, used=used), flags
 
 
 # What each plain action gains (the Cerdà steps and the walks are gains as well).
@@ -134,13 +129,15 @@ def intersection(s: State, e: IntersectionBuilt) -> State:
     p = s.players[e.seat]
     p = replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
                 intersections=p.intersections + 1)
-    total = Reward()
+    # The printed benefits summed as numbers, one Reward made at the end (a Reward per
+    # street summed cost ~1,500 instructions each).
+    vp = coins = cloths = cerda = sagrada = 0
     for i in TOUCHING[e.crossing]:
         if s.streets[i] is None:
             r = PRINTED[i]
-            total = Reward(vp=total.vp + r.vp, coins=total.coins + r.coins,
-                           cloths=total.cloths + r.cloths, cerda=total.cerda + r.cerda,
-                           sagrada=total.sagrada + r.sagrada)
+            vp, coins, cloths = vp + r.vp, coins + r.coins, cloths + r.cloths
+            cerda, sagrada = cerda + r.cerda, sagrada + r.sagrada
+    total = Reward(vp=vp, coins=coins, cloths=cloths, cerda=cerda, sagrada=sagrada)
     players, steps = gained(s, e.seat, total, p)
     return replace(s, players=players, intersections=put(s.intersections, e.crossing, e.seat),
                    tasks=tasks + steps, used=used)
@@ -168,14 +165,16 @@ def improve(s: State, e: ProjectImproved) -> State:
 
 
 def service(s: State, e: ServiceBuilt) -> State:
-    """seed: pay the top tile, gain its VP and +2 Cerdà, then its effect."""
-    s, _ = _begin(s, "service")
+    """seed: pay the top tile, gain its VP and +2 Cerdà, then its effect. (The player and
+    the state changed once: a change per step cost five copies of the state.)"""
+    tasks, used, _ = _begun(s, "service")
     i = s.services.index(e.service)
     coins, vp = service_price(s, i)
-    s = pay(s, e.seat, coins, 0)
-    s = replace(s, services_left=put(s.services_left, i, s.services_left[i] - 1))
-    s = with_player(s, e.seat, services=(*s.players[e.seat].services, e.service))
-    s = move_cerda(add_vp(s, e.seat, vp), e.seat, SERVICE_CERDA)
+    p = s.players[e.seat]
+    cerda, vp = cerda_moved(p.cerda, p.vp + vp, SERVICE_CERDA)
+    p = replace(p, coins=p.coins - coins, vp=vp, cerda=cerda, services=(*p.services, e.service))
+    s = replace(s, players=put(s.players, e.seat, p), tasks=tasks, used=used,
+                services_left=put(s.services_left, i, s.services_left[i] - 1))
     return _service_effect(s, e.seat, e.service)
 
 
@@ -216,14 +215,17 @@ def passenger(s: State, e: PassengerPlaced) -> State:
     owner; then the street's action may be taken."""
     task = top(s)
     assert task is not None
-    s = pop(s)
+    # The players changed in one tuple and the state once (a change per step cost five
+    # copies of the state).
     p = s.players[e.seat]
     cost = passenger_cost(p, task.flags)
-    s = pay(s, e.seat, cost.coins, cost.cloths)
-    s = with_player(s, e.seat, passengers=p.passengers + 1)
-    s = replace(s, passengers=put(s.passengers, e.space, e.seat))
+    players = put(s.players, e.seat, replace(p, coins=p.coins - cost.coins, cloths=p.cloths - cost.cloths,
+                                             passengers=p.passengers + 1))
     owner = s.streets[e.space]
     if owner is not None:
-        s = add_vp(s, owner, line_score(s, e.space))
+        vp = line_score_of(s.streets, e.space)
+        if vp:
+            players = put(players, owner, replace(players[owner], vp=players[owner].vp + vp))
     action = s.layout[SPACE_STREET[e.space]]
-    return push(s, Task("act", e.seat, actions=(action,)))
+    return replace(s, players=players, passengers=put(s.passengers, e.space, e.seat),
+                   tasks=(*s.tasks[:-1], Task("act", e.seat, actions=(action,))))
