@@ -27,8 +27,8 @@ from .events import (
     StartingOrderDrawn,
     ZoningRevealed,
 )
-from .requirements import eligible_among
-from .state import Building, Card, Offer, Phase, State, initial
+from .requirements import may_take, tallies_with
+from .state import Building, Offer, Phase, State, initial
 
 T = TypeVar("T")
 
@@ -37,13 +37,6 @@ def _at(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     changed = list(items)  # faster than joining two slices around the value
     changed[i] = value
     return tuple(changed)
-
-
-def _without(cards: tuple[Card, ...], gone: tuple[Card, ...]) -> tuple[Card, ...]:
-    rest = list(cards)
-    for card in gone:
-        rest.remove(card)
-    return tuple(rest)
 
 
 def _next_turn(state: State) -> tuple[int, Phase]:
@@ -63,44 +56,67 @@ def finish_turn(state: State) -> State:
 
 def _placed(state: State, e: BuildingPlaced) -> State:
     buildings = (*state.buildings, Building(e.owner, e.colour, e.height, e.cells))
-    coins = _at(state.coins, e.seat, state.coins[e.seat] + e.coins)
+    coins = list(state.coins)  # `_at` inline: a call costs as much as the copy
+    coins[e.seat] += e.coins
+    # found at every placement, the neutral one too: the next placement starts from it
+    tally = tallies_with(state, buildings)[e.seat]
     builder, phase = state.builder, state.phase
     if phase == "neutral":
         phase = "round_end"
-    elif not e.forced and eligible_among(state, e.seat, buildings):
+    elif not e.forced and may_take(state, e.seat, tally):
         phase = "contract"
     else:  # seed: a forced border placement ends the turn at once
         builder, phase = _next_turn(state)
-    return replace(state, buildings=buildings, coins=coins, builder=builder, phase=phase)
+    return replace(state, buildings=buildings, coins=tuple(coins), builder=builder,
+                   phase=phase)
 
 
 def _offered(state: State, e: OfferMade) -> State:
     assert e.card is not None, "evolve needs the unredacted event"
     offer = Offer(e.seat, e.card, e.cost)
-    hands = _at(state.hands, e.seat, _without(state.hands[e.seat], (e.card,)))
-    coins = _at(state.coins, e.seat, state.coins[e.seat] - e.cost)
+    # `_at` inline (and a card taken out of a copy) in the events of every turn: a call
+    # costs about as much as the copy it makes
+    hand = list(state.hands[e.seat])
+    hand.remove(e.card)
+    hands = list(state.hands)
+    hands[e.seat] = tuple(hand)
+    coins = list(state.coins)
+    coins[e.seat] -= e.cost
     turn = state.offer_turn + 1
     phase = "reveal" if turn == len(state.order) else "offer"
     if e.space < len(state.costs):
-        return replace(state, spaces=_at(state.spaces, e.space, offer), hands=hands,
-                       coins=coins, offer_turn=turn, phase=phase, builder=0)
-    return replace(state, late=(*state.late, offer), hands=hands, coins=coins,
+        spaces = list(state.spaces)
+        spaces[e.space] = offer
+        return replace(state, spaces=tuple(spaces), hands=tuple(hands), coins=tuple(coins),
+                       offer_turn=turn, phase=phase, builder=0)
+    return replace(state, late=(*state.late, offer), hands=tuple(hands), coins=tuple(coins),
                    offer_turn=turn, phase=phase, builder=0)
 
 
 def _revealed(state: State, e: CardRevealed) -> State:
     offer = replace(state.current(), revealed=True)
     if e.space < len(state.costs):
-        return replace(state, spaces=_at(state.spaces, e.space, offer), phase="place")
-    late = _at(state.late, e.space - len(state.costs), offer)
-    return replace(state, late=late, phase="place")
+        spaces = list(state.spaces)  # `_at` inline, as in `_offered`
+        spaces[e.space] = offer
+        return replace(state, spaces=tuple(spaces), phase="place")
+    late = list(state.late)
+    late[e.space - len(state.costs)] = offer
+    return replace(state, late=tuple(late), phase="place")
 
 
 def _drawn(state: State, e: HandDrawn) -> State:
     assert e.cards is not None, "evolve needs the unredacted event"
-    hands = _at(state.hands, e.seat, tuple(sorted(state.hands[e.seat] + e.cards)))
-    decks = _at(state.decks, e.seat, _without(state.decks[e.seat], e.cards))
-    return replace(state, hands=hands, decks=decks)
+    seat = e.seat  # `_at` inline, as in `_offered`
+    hand = [*state.hands[seat], *e.cards]
+    hand.sort()
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    deck = list(state.decks[seat])
+    for card in e.cards:
+        deck.remove(card)
+    decks = list(state.decks)
+    decks[seat] = tuple(deck)
+    return replace(state, hands=tuple(hands), decks=tuple(decks))
 
 
 def _contract_taken(state: State, e: ContractTaken) -> State:

@@ -82,7 +82,16 @@ class State(msgspec.Struct, frozen=True, gc=False):
         return above + [len(self.costs) + i for i in range(len(self.late))]
 
     def current(self) -> Offer:
-        return self.sequence()[self.builder]
+        """sequence()[builder], without building it (asked at every reveal)."""
+        i = self.builder
+        if i < 0:  # never in play; counted from the end, as sequence() does
+            return self.sequence()[i]
+        for offer in self.spaces:
+            if offer is not None:
+                if not i:
+                    return offer
+                i -= 1
+        return self.late[i]
 
     def last_builder(self) -> int:
         return self.sequence()[-1].seat

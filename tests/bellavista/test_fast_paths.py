@@ -71,6 +71,16 @@ def test_contracts_met_by_counters_are_those_progress_finds_met(
     assert met, "a game where no card is ever met pins nothing"
 
 
+@pytest.mark.parametrize(("seats", "layout", "seed"), GAMES)
+def test_current_is_the_builders_card_of_the_sequence(seats: int, layout: str, seed: int) -> None:
+    for state in states(seats, layout, seed):
+        if state.builder < state.builders():
+            assert state.current() is state.sequence()[state.builder]
+        else:
+            with pytest.raises(IndexError):
+                state.current()
+
+
 @pytest.mark.parametrize(("seats", "layout", "seed"), GAMES[:3])
 def test_builders_is_the_length_of_the_sequence(seats: int, layout: str, seed: int) -> None:
     for state in states(seats, layout, seed):
