@@ -66,6 +66,8 @@ class Bots:
         rt = self.runtime
         if rt.state is None or rt.status != "active":
             return None
+        if not self.seated and not rt.tableside.any_bots():
+            return None  # most games: asked after every commit, so no dicts made for nothing
         levels = self.levels
         return next((seat for seat in rt.game.active(rt.state) if seat in levels), None)
 

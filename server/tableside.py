@@ -108,6 +108,10 @@ class TableKeeper:
     def view(self) -> TableView:
         return self.side.view()
 
+    def any_bots(self) -> bool:
+        """Whether `bot_levels` names any seat."""
+        return bool(self.side.taken or self.side.dropped)
+
     def bot_levels(self) -> dict[int, str]:
         levels = {c.seat: c.level for c in self.side.taken.values()}
         levels.update({seat: self.options.bot_level for seat in self.side.dropped})
