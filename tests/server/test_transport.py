@@ -11,8 +11,15 @@ from typing import Any
 
 import uvicorn
 import websockets
+from websockets.protocol import OPEN
+from websockets.server import ServerProtocol
 
-from server.transport import WRITE_EXTENSION, DirectWebSocketProtocol, with_header_deadline
+from server.transport import (
+    WRITE_EXTENSION,
+    DirectWebSocketProtocol,
+    text_frame,
+    with_header_deadline,
+)
 from tests.support.live import free_port
 
 HTTP = with_header_deadline(10)
@@ -122,3 +129,24 @@ async def test_frames_sent_faster_than_read_all_come_in_order() -> None:
             f"m{n}" for n in range(300)]
         await ws.send("last")
         assert await asyncio.wait_for(ws.recv(), 10) == "last"
+
+
+SIZES = (0, 1, 125, 126, 127, 65535, 65536, 70000)  # each side of the three header lengths
+
+
+def test_a_text_frame_is_the_bytes_websockets_writes_for_it() -> None:
+    reference = ServerProtocol()
+    reference.state = OPEN
+    for n in SIZES:
+        data = b"x" * n
+        reference.send_text(data)
+        assert text_frame(data) == reference.data_to_send()[0], n
+        assert text_frame(data) is text_frame(data)  # the same payload framed once
+
+
+async def test_frames_of_every_header_length_arrive_whole_and_in_order() -> None:
+    async with serving(echo_next) as url, websockets.connect(url, max_size=None) as ws:
+        for n in SIZES:
+            await ws.send("é" * (n // 2) + "a" * (n % 2))
+        for n in SIZES:
+            assert await asyncio.wait_for(ws.recv(), 10) == "é" * (n // 2) + "a" * (n % 2)
