@@ -10,6 +10,9 @@
            (bench/bots.py, its own flags)
   wal      SQLite's log under steady writes: its size, the cost of a write
            (bench/wal.py, its own flags)
+  instructions
+           the server's instructions per command under valgrind, repeatable where timings
+           are not (bench/instructions.py, its own flags)
 
 The server runs pinned to CPU 0 and the load generator to CPU 1 (taskset and
 sched_setaffinity), as PERFORMANCE.md advises (not for `cluster`); every figure comes from
@@ -201,6 +204,11 @@ def main(argv: list[str] | None = None) -> None:
         from bench import wal
 
         wal.main(argv[1:])
+        return
+    if argv[:1] == ["instructions"]:  # its own flags: bench/instructions.py
+        from bench import instructions
+
+        instructions.main(argv[1:])
         return
     args = parse(argv)
     what = "table" if args.what == "load" else args.what

@@ -21,6 +21,7 @@ import gc
 import math
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -227,9 +228,11 @@ class Load:
                 return
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
 
-    async def window(self, seconds: float, rate: float | None, measure: bool) -> float:
+    async def window(self, seconds: float, rate: float | None, measure: bool,
+                     drained: Callable[[], None] | None = None) -> float:
         """One window: send for `seconds` (less if a game ends with no spare left), then drain
-        what is in flight and top up the spares. Returns the seconds it measured."""
+        what is in flight (then call `drained`) and top up the spares. Returns the seconds it
+        measured."""
         self.closed_loop, self.measuring, self.sending = rate is None, measure, True
         self.cut.clear()
         ended_before = len(self.ended)
@@ -253,6 +256,8 @@ class Load:
             self.result.usage.add(before, after)
             self.result.cut += self.cut.is_set()
         await self.drain()
+        if drained is not None:
+            drained()
         # Enough spares for a whole window at the rate games ended in this one.
         ended = (len(self.ended) - ended_before) * seconds / max(0.05, after.wall - start)
         self.spare_target = min(self.max_spares,

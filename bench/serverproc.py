@@ -38,7 +38,8 @@ class BenchServer:
 
     def __init__(self, workdir: Path, cpu: int | str | None, extra_games: str = "",
                  deflate: bool = False, redis_url: str | None = None,
-                 redis_prefix: str = "", db: str = "") -> None:
+                 redis_prefix: str = "", db: str = "", wrapper: tuple[str, ...] = (),
+                 boot_seconds: float = 20.0) -> None:
         self.port = free_port()
         self.db = db or str(workdir / "bench.db")  # a SQLite file, or a postgresql:// URL
         self.log = workdir / f"server-{self.port}.log"
@@ -47,6 +48,8 @@ class BenchServer:
         self.deflate = deflate
         self.redis_url = redis_url
         self.redis_prefix = redis_prefix
+        self.wrapper = wrapper  # a command the server runs under (valgrind: bench/instructions.py)
+        self.boot_seconds = boot_seconds
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -73,12 +76,13 @@ class BenchServer:
             args += ["--redis-url", self.redis_url, "--redis-prefix", self.redis_prefix]
         if self.deflate:
             args.append("--deflate")
+        args = [*self.wrapper, *args]
         if self.cpu is not None and shutil.which("taskset"):
             args = ["taskset", "-c", str(self.cpu), *args]
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(args, cwd=ROOT, env=env, preexec_fn=raise_fd_limit,
                                          stdout=subprocess.DEVNULL, stderr=log)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + self.boot_seconds
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 break
