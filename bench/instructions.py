@@ -3,13 +3,14 @@ callgrind, for comparing two versions of the code on a machine too noisy for tim
 
 The server runs under `valgrind --tool=callgrind` (about fifty times slower) with the table's
 load shape: `--games` games of 4 seats and 4 spectators in a closed loop, every command
-committed to SQLite and fanned out to all 8 connections. After a warm-up window the counters
-are zeroed (`callgrind_control -z`), then dumped after the measured window; the commands are
-those the server counted as accepted meanwhile (plaza_commands_total). User-space
-instructions only: the kernel's side of the system calls is not counted, and an instruction
-that misses the cache costs the same as one that hits, so the figure tracks the work the
-code does, not the time it takes. Two runs of the same code agree within about 1%
-(bench/README.md); on 2026-12-05 the CPU time of the same code moved by 20% between minutes.
+committed to SQLite and fanned out to all 8 connections. After a warm-up window, the
+counters are zeroed as each 5 s window begins (`callgrind_control -z`) and dumped once its
+commands are answered (`-d`), before ended games are replaced; the commands are those the
+server counted as accepted meanwhile (plaza_commands_total). User-space instructions only:
+the kernel's side of the system calls is not counted, and an instruction that misses the
+cache costs the same as one that hits, so the figure tracks the work the code does, not the
+time it takes. Two runs of one code agreed within 0.3% (tinydraw) and 3% (villa) on
+2026-12-05, when the CPU time of the same code moved by 20% between minutes.
 """
 
 from __future__ import annotations
