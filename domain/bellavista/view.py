@@ -193,11 +193,12 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
 def _table(state: State) -> tuple[View, dict[int, list[int]]]:
     """The spectators' view (no hand, no face-down card), and per seat the index in its
     `offers` of each of that seat's cards still face down."""
-    zoning = ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
+    zoning = (ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
+              if state.zoning else None)  # none drawn yet: the states before the setup's draws
     table = View(
         state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
         _tiles(state.town), footprints(), list(state.buildings), _offers(state, None),
-        list(state.order), _now(state), zoning if state.zoning else None,
+        list(state.order), _now(state), zoning,
         len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
         state.height_objective, state.grouping_objective,
         [contract_view(c, state.seats) for c in state.contracts],

@@ -63,9 +63,10 @@ def legal(state: State, seat: int) -> list[Command]:
 def _placements(state: State) -> list[Command]:
     """A few hundred commands, listed for the seat to move and asked again by a bot: kept
     per game for its latest state. Never handed out: `legal` gives a copy."""
+    if state.hedge is None:  # between the start and the setup's draws (a replay's step)
+        return []
     made = _listed(state)
     if made is None:
-        assert state.hedge is not None
         made = listing(board(state), state.hedge)
         _PLACEMENTS.put(state, (state, made))
     return made.commands

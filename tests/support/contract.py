@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Envelope, EventCodec, Game, fold, tag_of, verify_chain
+from domain.core import Envelope, EventCodec, Game, Timeline, fold, tag_of, verify_chain
 from domain.core.simulate import Simulation
 
 AnyGame = Game[Any, Any, Any, Any, Any]
@@ -86,6 +86,27 @@ def check_redaction(game: AnyGame, sim: Simulation, envs: list[Envelope]) -> Non
             msgspec.json.encode(redacted)
 
 
+def check_every_state(game: AnyGame, sim: Simulation) -> None:
+    """Every state the log passes through, not only those a command leaves, can be shown to
+    every audience: a replay steps event by event (`GET /api/games/{id}/state?at=`), and the
+    states between a command's events (a setup's draws) are no exception."""
+    timeline = Timeline(game)
+    for env in sim.envelopes:
+        timeline.apply(env)
+        state = timeline.state
+        if state is None:
+            continue
+        active = game.active(state)
+        for audience in (None, *range(sim.seats)):
+            try:
+                msgspec.json.encode(game.view(state, audience))
+                if audience in active:
+                    msgspec.json.encode(game.legal(state, audience))
+            except Exception as exc:
+                raise AssertionError(f"{game.kind}: the state after event {env.seq} ({env.type}) "
+                                     f"cannot be shown to audience {audience}: {exc!r}") from exc
+
+
 def check_rebuild(game: AnyGame, sim: Simulation) -> None:
     """The log, written out and read back, rebuilds the very same state and chain."""
     envs = _envelopes.decode(msgspec.json.encode(sim.envelopes))
@@ -134,5 +155,6 @@ def play_and_check(
     assert outcome.winners and all(outcome.ranks[w] == 1 for w in outcome.winners)
     assert sim.active() == []
     check_views(game, sim)
+    check_every_state(game, sim)
     check_rebuild(game, sim)
     return sim
