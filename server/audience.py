@@ -16,6 +16,7 @@ from domain.core.table import TABLE_TYPES, describe_table
 
 from . import metrics
 from .protocol import Update, Welcome
+from .viewbytes import encoded_views
 
 if TYPE_CHECKING:
     from .runtime import GameRuntime, Viewer
@@ -67,17 +68,18 @@ class Audiences:
         hidden = msgspec.structs.replace(env, data=msgspec.Raw(canonical(shown)), command=NULL)
         return hidden, game.describe(shown)
 
-    def snapshot(self, audience: int | None,
-                 table: tuple[list[int], Any] | None = None) -> tuple[Any, list[Any], list[int], Any]:
+    def snapshot(self, audience: int | None, table: tuple[list[int], Any] | None = None,
+                 with_view: bool = True) -> tuple[Any, list[Any], list[int], Any]:
         """(view, legal, active, outcome) of the current state for one audience; `table`:
-        (active, outcome), the same for every audience, when already known."""
+        (active, outcome), the same for every audience, when already known; the view None
+        unless `with_view`."""
         state = self.runtime.state
         if state is None:
             return None, [], [], None
         game = self.runtime.game
         active, outcome = table or self.table()
         legal = game.legal(state, audience) if audience is not None and audience in active else []
-        return self.view(state, audience), legal, active, outcome
+        return (self.view(state, audience) if with_view else None), legal, active, outcome
 
     def table(self) -> tuple[list[int], Any]:
         """(active, outcome) as the table has them: nobody to wait for in an abandoned game,
@@ -116,11 +118,25 @@ class Audiences:
                                        legal, active, outcome, log, rt.tableside.view()))
 
     def update(self, audience: int | None, pairs: list[tuple[Envelope, Any]],
-               table: tuple[list[int], Any] | None = None, side: Any = None) -> bytes:
-        view, legal, active, outcome = self.snapshot(audience, table)
+               table: tuple[list[int], Any] | None = None, side: Any = None,
+               view: Any = None) -> bytes:
+        """The update frame for one audience; `view`: its view already encoded (`views`)."""
+        shown, legal, active, outcome = self.snapshot(audience, table, view is None)
         events, log = self.shown(pairs, audience)
-        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log,
+        return _encoder.encode(Update(self.runtime.seq, events, shown if view is None else view,
+                                      legal, active, outcome, log,
                                       side if side is not None else self.runtime.tableside.view()))
+
+    def views(self, audiences: list[int | None]) -> list[Any]:
+        """The current state's view for each of `audiences`, encoded: the bytes they share
+        made once (viewbytes.py)."""
+        state = self.runtime.state
+        game = self.runtime.game
+        if state is None or game.public_view:
+            return [None if state is None else self.view(state, a) for a in audiences]
+        table = game.view(state, None)
+        views = [table if a is None else game.view(state, a) for a in audiences]
+        return [msgspec.Raw(data) for data in encoded_views(table, views)]
 
     def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
@@ -133,8 +149,10 @@ class Audiences:
         self._lines.clear()
         table = self.table() if self.runtime.state is not None else None
         side = msgspec.Raw(_encoder.encode(self.runtime.tableside.view()))  # the same for all
-        for audience, group in list(self.viewers.items()):
-            data = self.update(audience, pairs, table, side)
+        groups = list(self.viewers.items())
+        views = self.views([audience for audience, _ in groups])
+        for (audience, group), view in zip(groups, views, strict=True):
+            data = self.update(audience, pairs, table, side, view)
             for viewer in list(group):
                 viewer.send(data)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

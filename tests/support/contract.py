@@ -15,6 +15,7 @@ import msgspec
 
 from domain.core import Envelope, EventCodec, Game, Timeline, fold, tag_of, verify_chain
 from domain.core.simulate import Simulation
+from server.viewbytes import encoded_views
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 _envelopes = msgspec.json.Decoder(list[Envelope])
@@ -97,14 +98,26 @@ def check_every_state(game: AnyGame, sim: Simulation) -> None:
         if state is None:
             continue
         active = game.active(state)
+        views = []
         for audience in (None, *range(sim.seats)):
             try:
-                msgspec.json.encode(game.view(state, audience))
+                views.append(game.view(state, audience))
+                msgspec.json.encode(views[-1])
                 if audience in active:
                     msgspec.json.encode(game.legal(state, audience))
             except Exception as exc:
                 raise AssertionError(f"{game.kind}: the state after event {env.seq} ({env.type}) "
                                      f"cannot be shown to audience {audience}: {exc!r}") from exc
+        check_shared_encoding(game, views, f"the state after event {env.seq}")
+
+
+def check_shared_encoding(game: AnyGame, views: list[Any], where: str) -> None:
+    """The server encodes a state's views with their shared bytes made once
+    (server/viewbytes.py): each audience must get the very bytes of its own view, for all
+    audiences together and for the seats without the spectators."""
+    for some in (views, views[1:], views[:2]):
+        plain = [msgspec.json.encode(view) for view in some]
+        assert encoded_views(views[0], some) == plain, f"{game.kind}, {where}: shared encoding differs"
 
 
 def check_rebuild(game: AnyGame, sim: Simulation) -> None:
