@@ -7,6 +7,7 @@ the same bytes go to every connection of that audience.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .runtime import GameRuntime, Viewer
 
 _encoder = msgspec.json.Encoder()
+_NONE: Mapping[int | None, Any] = {}  # read only
 
 
 class Audiences:
@@ -121,22 +123,25 @@ class Audiences:
                table: tuple[list[int], Any] | None = None, side: Any = None,
                view: Any = None) -> bytes:
         """The update frame for one audience; `view`: its view already encoded (`views`)."""
-        shown, legal, active, outcome = self.snapshot(audience, table, view is None)
+        if view is None:
+            view, legal, active, outcome = self.snapshot(audience, table)
+        else:
+            _, legal, active, outcome = self.snapshot(audience, table, with_view=False)
         events, log = self.shown(pairs, audience)
-        return _encoder.encode(Update(self.runtime.seq, events, shown if view is None else view,
-                                      legal, active, outcome, log,
+        return _encoder.encode(Update(self.runtime.seq, events, view, legal, active, outcome, log,
                                       side if side is not None else self.runtime.tableside.view()))
 
-    def views(self, audiences: list[int | None]) -> list[Any]:
-        """The current state's view for each of `audiences`, encoded: the bytes they share
-        made once (viewbytes.py)."""
+    def views(self, audiences: Collection[int | None]) -> Mapping[int | None, Any]:
+        """The current state's view for each of `audiences`, encoded with the bytes they
+        share made once (viewbytes.py), for a game whose views share parts; else none (each
+        audience's `update` then makes its own)."""
         state = self.runtime.state
         game = self.runtime.game
-        if state is None or game.public_view:
-            return [None if state is None else self.view(state, a) for a in audiences]
+        if state is None or not game.views_share_parts or game.public_view or len(audiences) < 2:
+            return _NONE
         table = game.view(state, None)
         views = [table if a is None else game.view(state, a) for a in audiences]
-        return [msgspec.Raw(data) for data in encoded_views(table, views)]
+        return dict(zip(audiences, map(msgspec.Raw, encoded_views(table, views)), strict=True))
 
     def fan_out(self, pairs: list[tuple[Envelope, Any]], force: bool = False) -> None:
         """Send each audience its update; with `force`, even with no new envelopes.
@@ -149,10 +154,9 @@ class Audiences:
         self._lines.clear()
         table = self.table() if self.runtime.state is not None else None
         side = msgspec.Raw(_encoder.encode(self.runtime.tableside.view()))  # the same for all
-        groups = list(self.viewers.items())
-        views = self.views([audience for audience, _ in groups])
-        for (audience, group), view in zip(groups, views, strict=True):
-            data = self.update(audience, pairs, table, side, view)
+        views = self.views(self.viewers)
+        for audience, group in list(self.viewers.items()):
+            data = self.update(audience, pairs, table, side, views.get(audience))
             for viewer in list(group):
                 viewer.send(data)
         metrics.FANOUT_SECONDS.observe(time.perf_counter() - started)

@@ -1,14 +1,17 @@
 """One state's views encoded for all its audiences, the bytes they share made once.
 
-A seat's view is the spectators' view with a few parts of its own (its hand, its player
-board): the games build it as `replace(table, players=...)`, so every other field is the
-very same object. Encoding each audience's 5-11 KB view whole made the spectators' bytes
-once per audience, a fifth of Barcelona's and Carrara's server CPU under load (py-spy:
-`Audiences.update`, self). Here the spectators' view is encoded once with a hole wherever
-some audience holds another object (a field, or an item of a list field), and each
-audience's bytes are those pieces with its own parts encoded into the holes: exactly the
-bytes of encoding its view whole, since JSON encodes a struct as its fields' bytes in order
-(tests/server/test_viewbytes.py checks it for every game, audience and state).
+In a game that says `views_share_parts` (Carrara, Barcelona, Bella Vista), a seat's view is
+the spectators' view with a few parts of its own (its player board, its hand), built as
+`replace(table, players=...)`, so every other field is the very same object. Encoding each
+audience's 5-11 KB view whole made the spectators' bytes once per audience, a fifth of
+Barcelona's and Carrara's server CPU under load (py-spy: `Audiences.update`, self). Here
+the spectators' view is encoded once with a hole wherever some audience holds another
+object (a field, or an item of a list field), and each audience's bytes are those pieces
+with its own parts encoded into the holes: exactly the bytes of encoding its view whole,
+since JSON encodes a struct as its fields' bytes in order (checked for every game, audience
+and state of the property tests' games: tests/support/contract.py). Views made afresh for
+each audience (the test game's) share nothing, and trying cost it 12% (bench instructions):
+the games say which they are.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ def encoded_views(table: Any, views: Sequence[Any]) -> list[bytes]:
         return [_encode(view) for view in views]
     own = astuple(table)
     rows = [own if view is table else astuple(view) for view in views]
-    holes = _holes(own, rows)
-    if not holes:
+    fields = _differing(own, rows)
+    if not fields:
         return [_encode(table)] * len(views)
+    holes = _holes(own, rows, fields)
     pieces = _encode(_with_holes(table, own, holes)).split(b"\x00")
     if len(pieces) != len(holes) + 1:  # cannot happen; if it did, the plain way is right
         return [_encode(view) for view in views]
@@ -50,14 +54,19 @@ def _splices(table: Any, views: Sequence[Any]) -> bool:
             and all(type(view) is type(table) for view in views))
 
 
-def _holes(own: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> list[_Hole]:
-    """Where some audience's view holds another object than the spectators', in the order
-    JSON encodes them."""
+def _differing(own: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> set[int]:
+    """The fields where some audience's view holds another object than the spectators'."""
     fields: set[int] = set()
     span = range(len(own))
     for row in rows:
         if row is not own:
             fields.update(compress(span, map(is_not, row, own)))
+    return fields
+
+
+def _holes(own: tuple[Any, ...], rows: list[tuple[Any, ...]], fields: set[int]) -> list[_Hole]:
+    """The differing fields, or their differing items for a list every audience holds with
+    the same length, in the order JSON encodes them."""
     holes: list[_Hole] = []
     for field in sorted(fields):
         mine = own[field]

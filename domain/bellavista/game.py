@@ -25,6 +25,7 @@ class BellaVista(Game[State, Command, Event, Options, View]):
     command_type = Command
     event_type = Event
     view_type = View
+    views_share_parts = True  # view.py: a seat's view is `replace(table, players=...)`
     state_type = State
     revealing = REVEALING
 

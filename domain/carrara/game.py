@@ -27,6 +27,7 @@ class PalacesOfCarrara(Game[State, Command, Event, Options, View]):
     command_type = Command
     event_type = Event
     view_type = View
+    views_share_parts = True  # view.py: a seat's view is `replace(table, players=...)`
     state_type = State
     revealing = REVEALING
     # The search looks at its own turn only: `evaluate` cannot tell what an opponent's wheel

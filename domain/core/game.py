@@ -106,6 +106,10 @@ class Game(Generic[S, C, E, O, V]):
     # True when every audience sees the same view (a game with no secrets in its state):
     # the platform then computes one view per state instead of one per audience.
     public_view: ClassVar[bool] = False
+    # True when a seat's view is the spectators' view with a few fields replaced
+    # (`msgspec.structs.replace(table, players=...)`), the rest the very same objects: the
+    # server then encodes the parts they share once per state (server/viewbytes.py).
+    views_share_parts: ClassVar[bool] = False
     # Current schema version per event tag (1 when absent) and the upcasters that
     # lift a stored event's data from version v to v + 1, keyed by (tag, v).
     event_versions: ClassVar[Mapping[str, int]] = {}

@@ -91,7 +91,7 @@ def check_every_state(game: AnyGame, sim: Simulation) -> None:
     """Every state the log passes through, not only those a command leaves, can be shown to
     every audience: a replay steps event by event (`GET /api/games/{id}/state?at=`), and the
     states between a command's events (a setup's draws) are no exception."""
-    timeline = Timeline(game)
+    timeline, shared = Timeline(game), 0
     for env in sim.envelopes:
         timeline.apply(env)
         state = timeline.state
@@ -109,6 +109,21 @@ def check_every_state(game: AnyGame, sim: Simulation) -> None:
                 raise AssertionError(f"{game.kind}: the state after event {env.seq} ({env.type}) "
                                      f"cannot be shown to audience {audience}: {exc!r}") from exc
         check_shared_encoding(game, views, f"the state after event {env.seq}")
+        shared += _shares_a_part(views)
+    if game.views_share_parts:  # a promise that only costs time when broken, but a promise
+        assert shared, f"{game.kind} says its seats' views share parts with the spectators'; none did"
+
+
+def _shares_a_part(views: list[Any]) -> bool:
+    """Whether a seat's view holds one of the spectators' view's lists or structs itself."""
+    table, seats = views[0], views[1:]
+    if not isinstance(table, msgspec.Struct):
+        return False
+    parts = [value for value in msgspec.structs.astuple(table)
+             if isinstance(value, (list, tuple, dict, msgspec.Struct))]
+    return any(seat is not table and type(seat) is type(table)
+               and any(any(value is part for part in parts) for value in msgspec.structs.astuple(seat))
+               for seat in seats)
 
 
 def check_shared_encoding(game: AnyGame, views: list[Any], where: str) -> None:
