@@ -26,6 +26,7 @@ from .commands import (
 )
 from .components import (
     BENEFITS,
+    CLASSES,
     COVERS,
     INTERSECTION_COSTS,
     NEEDS,
@@ -59,15 +60,27 @@ def crossing_cost(state: State, x: int) -> int:
     return 1 if on_diagonal(x) and state.intersections[x] is None else 0
 
 
-@per_state
+# Every placement, made once: a legal list holds these very commands (equal to any other
+# PlaceCitizens of the same crossing and class, and nothing mutates a command).
+_PLACE = {top: tuple(PlaceCitizens(x, top) for x in range(CROSSINGS)) for top in CLASSES}
+_UNPAYABLE = frozenset(x for x in range(CROSSINGS) if on_diagonal(x))  # with no Coin
+
+
 def placements(state: State, seat: int) -> tuple[Command, ...]:
-    hand = state.players[seat].hand
+    """Each empty crossing whose cost the player can pay, with each class in hand on top
+    (crossing by crossing, the classes in the hand's order). `legal` keeps its list per
+    state and seat, so this is not kept again."""
+    player = state.players[seat]
+    hand = player.hand
     if not hand:
         return ()
-    coins = state.players[seat].coins
-    tops = sorted(set(hand), key=hand.index)
-    return tuple(PlaceCitizens(x, top) for x in range(CROSSINGS)
-                 if not state.stacks[x] and crossing_cost(state, x) <= coins for top in tops)
+    stacks = state.stacks
+    empty = [x for x in range(CROSSINGS) if not stacks[x]]
+    if player.coins < 1:  # crossing_cost: 1 Coin on the Diagonal unless an Intersection
+        held = state.intersections
+        empty = [x for x in empty if x not in _UNPAYABLE or held[x] is not None]
+    made = [_PLACE[top] for top in sorted(set(hand), key=hand.index)]
+    return tuple([commands[x] for x in empty for commands in made])
 
 
 def benefit_choices(state: State, seat: int) -> list[tuple[Benefit, ...]]:
@@ -232,9 +245,9 @@ def _levels(state: State, site: int, current: int | None) -> list[int]:
             and (current is None or current in COVERS[lv])]
 
 
-@per_state
 def street_actions(state: State, seat: int) -> tuple[Command, ...]:
-    """seed: the actions of the crossing's streets not taken yet this turn."""
+    """seed: the actions of the crossing's streets not taken yet this turn (`legal` keeps
+    its list per state and seat, so this is not kept again)."""
     if state.crossing is None:
         return ()
     out: list[Command] = []

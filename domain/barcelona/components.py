@@ -56,9 +56,19 @@ CERDA_LABELS: Final[dict[int, int]] = {0: 0, 1: 1, 3: 1, 5: 2, 7: 3, 9: 4}
 CERDA_OVERFLOW_VP: Final = 2  # seed: 2 VP per step forfeited above the top
 
 
-def multiplier(position: int) -> int:
+def _multiplier(position: int) -> int:
     """seed: the highest labelled value at or below the marker."""
     return max(v for p, v in CERDA_LABELS.items() if p <= position)
+
+
+_MULTIPLIERS: Final = tuple(_multiplier(p) for p in range(CERDA_SPACES))
+
+
+def multiplier(position: int) -> int:
+    """`_multiplier`, looked up on the track (every view of a changed player asks)."""
+    if 0 <= position < CERDA_SPACES:
+        return _MULTIPLIERS[position]
+    return _multiplier(position)
 
 
 SAGRADA_SLOTS: Final[dict[int, int]] = {1: 1, 3: 2, 5: 3, 7: 4}  # seed: step -> tile level
