@@ -74,7 +74,15 @@ def objectives(state: State, seat: int) -> tuple[bool, bool, bool]:
 def can_announce(state: State, seat: int) -> bool:
     """seed: a player meeting all three objectives may announce the end, unless the end
     is already under way (research: after an announcement no one else may)."""
-    return state.end is None and all(objectives(state, seat))
+    if state.end is not None:
+        return False
+    # `all(objectives(...))`, the cheaper checks first and the rest only while they hold
+    # (`legal` asks this in every purchase and closing phase).
+    p, cards = state.players[seat], state.cards
+    return (purple_met(cards.purple, state.seats, p.items)
+            and grey_met(cards.grey, state.seats, p.cities)
+            and brown_met(cards.brown, state.seats, p.cities, p.scorings, p.vp, p.coins,
+                          sum(1 for s in state.city_scored_by if s == seat)))
 
 
 def final_scores(state: State) -> list[dict[str, int]]:

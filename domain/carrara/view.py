@@ -13,7 +13,7 @@ from functools import lru_cache
 import msgspec
 from msgspec.structs import replace
 
-from domain.core.memo import per_state
+from domain.core.memo import capacity
 
 from .cards import Brown, Green, Grey, Purple
 from .components import (
@@ -107,21 +107,99 @@ class View(msgspec.Struct, frozen=True, gc=False):
     players: list[PlayerView]
 
 
-# A state is shown to four or five audiences that differ only behind the screens, and
-# most of it stays as it was from one state to the next: the table's view is built once per
-# state, each seat's view from it (only the seat's own entry differs), and its parts are
-# built once, keyed on the (immutable, hashable) values they show, so the same objects serve
-# every view (nothing mutates a view). The sizes hold the parts of a hundred games in play.
+# A state is shown to four or five audiences that differ only behind the screens, and from
+# one command to the next most of it stays as it was: `evolve` replaces only what an event
+# changed, so the next state holds the very same tuples and Players for the rest. So each
+# game's last shown state is kept with its views (`_Shown`), found by the identity of its
+# Cards (made once per game, by the setup or the expansion's draw), and the next state's
+# views take as they are the parts whose parts of the state are the very same objects
+# (`_next`: checked part by part, so a state of another game or an older one of this game
+# only finds less) and build the rest; `_fresh` builds everything (the plain computation,
+# which tests/carrara/test_caches.py pins `_next` to). Nothing mutates a view, so one part
+# serves every state that shows it. A player's table view is also kept by value (`_shown`,
+# its screen emptied), so a purchase behind the screen or an undo finds the same view.
+# SHOWN: one entry per game in play, with room for those that end; an entry keeps its
+# state alive, so the id of its Cards stays theirs while it is there.
+SHOWN = capacity(256, __name__, per_game=2)
 _PRICES: tuple[dict[Colour, int], ...] = tuple(
     {colour: price(colour, i) for colour in COLOURS} for i in range(len(ROMAN)))
 _ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS[city]]
                                        for city in CITIES}
 
 
-@lru_cache(maxsize=1024)
+class _Shown:
+    """A state, its table's view, and each seat's view and own player once asked."""
+
+    __slots__ = ("own", "seats", "state", "table")
+
+    def __init__(self, state: State, table: View, own: list[PlayerView | None]) -> None:
+        self.state = state
+        self.table = table
+        self.seats: list[View | None] = [None] * len(own)
+        self.own = own
+
+
+_last: dict[int, _Shown] = {}
+
+
+def view(state: State, viewer: int | None) -> View:
+    key = id(state.cards)
+    shown = _last.get(key)
+    if shown is None or shown.state is not state:
+        shown = _show(key, state, shown)
+    if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
+        return shown.table
+    seat = shown.seats[viewer]
+    return _seat(shown, viewer) if seat is None else seat
+
+
+def _show(key: int, state: State, last: _Shown | None) -> _Shown:
+    """The views of `state`, with the parts it shares with the game's last shown state."""
+    if (last is None or state.phase == "over" or last.state.phase == "over"
+            or last.state.board != state.board
+            or len(last.state.players) != len(state.players)):
+        shown = _Shown(state, _fresh(state), [None] * len(state.players))
+    else:
+        shown = _next(state, last)
+    _last.pop(key, None)  # the last shown go last, so those of ended games go first
+    if len(_last) >= SHOWN.size:
+        SHOWN.trim(_last)
+    _last[key] = shown
+    return shown
+
+
+def _seat(shown: _Shown, viewer: int) -> View:
+    """The table's view with `viewer`'s own screen open."""
+    table = shown.table
+    own = shown.own[viewer]
+    if own is None:
+        own = shown.own[viewer] = _opened(shown.state.players[viewer], table.players[viewer])
+    players = list(table.players)
+    players[viewer] = own
+    seat = shown.seats[viewer] = replace(table, players=players)
+    return seat
+
+
 def _wheel(wheel: tuple[Counts, ...]) -> list[SectionView]:
     return [SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
             for i, blocks in enumerate(wheel)]
+
+
+def _next_wheel(wheel: tuple[Counts, ...], was: tuple[Counts, ...],
+                views: list[SectionView]) -> list[SectionView]:
+    """`_wheel(wheel)`, with the sections of `views` (`_wheel(was)`) whose blocks are the
+    same tuple in the same section, and their blocks' dicts where the wheel turned them on
+    by one (section VI's come round to section I)."""
+    out = []
+    for i, blocks in enumerate(wheel):
+        if blocks is was[i]:
+            out.append(views[i])
+        elif blocks is was[i - 1]:
+            out.append(SectionView(ROMAN[i], views[i - 1].blocks, _PRICES[i]))
+        else:
+            out.append(SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)),
+                                   _PRICES[i]))
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -139,64 +217,84 @@ def _shown(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> Pl
     categories = {c: p.value(c) for c in CATEGORIES} if board == "advanced" else {}
     built = p.tiles()
     return PlayerView(
-        vp=p.vp, coins=None, blocks=None, objects=None,
-        cities=[_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
-                for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))],
-        categories=categories,
-        scored_types=list(p.scored_kinds),
-        scored_categories=list(p.scored_categories),
-        scorings=p.scorings,
-        markers_left=MAX_SCORINGS - p.scorings,
-        buildings=len(built),
-        total_cost=sum(t.cost for t in built),
-        announced=p.announced,
-        bonus=list(p.bonus),
+        p.vp, None, None, None,
+        [_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
+         for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))],
+        categories, list(p.scored_kinds), list(p.scored_categories), p.scorings,
+        MAX_SCORINGS - p.scorings, len(built), sum(t.cost for t in built), p.announced,
+        list(p.bonus),
     )
 
 
-# An event changes one player at most, and the next state holds the others' very same
-# Player objects: their views are found by identity, without hashing a Player. Four players
-# of each of some hundreds of games in play, asked again by their game's next command.
-@per_state(size=2048)
 def _public(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
     return _shown(replace(p, coins=0, blocks=(), items=()), board, scored_by)
 
 
-@per_state(size=2048)
-def _own(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
-    """The player's view with what lies behind their screen."""
-    return replace(_public(p, board, scored_by), coins=p.coins,
-                   blocks=dict(zip(COLOURS, p.blocks, strict=True)),
+def _opened(p: Player, public: PlayerView) -> PlayerView:
+    """`public` (the player's view with the screen closed) with what lies behind it."""
+    return replace(public, coins=p.coins, blocks=dict(zip(COLOURS, p.blocks, strict=True)),
                    objects=dict(zip(ITEMS, p.items, strict=True)))
 
 
-def _players(state: State) -> list[PlayerView]:
-    """The table's players: screens closed, lifted for everyone once the game is over."""
-    player = _own if state.phase == "over" else _public
-    return [player(p, state.board, state.city_scored_by) for p in state.players]
+def _own(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> PlayerView:
+    """The player's view with what lies behind their screen."""
+    return _opened(p, _public(p, board, scored_by))
 
 
-@per_state(size=64, scaled=False)  # asked during the state's fan-out only: the states being shown
-def _spectators(state: State) -> View:
-    """The view of the spectators: every screen closed (until the end)."""
+def _fresh(state: State) -> View:
+    """The view of the spectators, every part built: every screen closed (until the end)."""
     c = state.cards
+    player = _own if state.phase == "over" else _public
+    board, scored_by = state.board, state.city_scored_by
     return View(
-        seats=state.seats, expansion=state.expansion, board=state.board, phase=state.phase,
-        turn=state.turn, round=state.round, wheel=_wheel(state.wheel),
-        bag_size=sum(state.bag), display=list(state.display), pile_size=len(state.pile),
-        eight_buildings=list(state.eights), objects_for_sale=list(state.for_sale),
-        object_supply=dict(zip(ITEMS, state.supply, strict=True)),
-        upgrade_tiles=list(upgrade_choices(state)),
-        cards=CardsView(c.brown, c.purple, c.grey, c.green),
-        pending=state.pending, end=state.end, announcer=state.announcer,
-        finished=state.phase == "over", players=_players(state),
+        state.seats, state.expansion, board, state.phase, state.turn, state.round,
+        _wheel(state.wheel), sum(state.bag), list(state.display), len(state.pile),
+        list(state.eights), list(state.for_sale), dict(zip(ITEMS, state.supply, strict=True)),
+        list(upgrade_choices(state)), CardsView(c.brown, c.purple, c.grey, c.green),
+        state.pending, state.end, state.announcer, state.phase == "over",
+        [player(p, board, scored_by) for p in state.players],
     )
 
 
-def view(state: State, viewer: int | None) -> View:
-    table = _spectators(state)
-    if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
-        return table
-    players = list(table.players)
-    players[viewer] = _own(state.players[viewer], state.board, state.city_scored_by)
-    return replace(table, players=players)
+def _next(s: State, last: _Shown) -> _Shown:
+    """`s`'s views with the parts of `last` (a state neither over, on the same board side,
+    with as many players) whose parts of the state are the very same objects in `s`."""
+    was, wv = last.state, last.table
+    board, scored_by = s.board, s.city_scored_by
+    if scored_by is not was.city_scored_by:
+        own: list[PlayerView | None] = [None] * len(s.players)
+        players = [_public(p, board, scored_by) for p in s.players]
+    elif s.players is was.players:
+        players, own = wv.players, last.own
+    else:
+        players, own = [], []
+        for p, q, pv, ov in zip(s.players, was.players, wv.players, last.own, strict=True):
+            same = p is q
+            players.append(pv if same else _next_player(p, q, pv, board, scored_by))
+            own.append(ov if same else None)
+    c = s.cards
+    return _Shown(s, View(
+        s.seats, s.expansion, board, s.phase, s.turn, s.round,
+        wv.wheel if s.wheel is was.wheel else _next_wheel(s.wheel, was.wheel, wv.wheel),
+        wv.bag_size if s.bag is was.bag else sum(s.bag),
+        wv.display if s.display is was.display else list(s.display), len(s.pile),
+        wv.eight_buildings if s.eights is was.eights else list(s.eights),
+        wv.objects_for_sale if s.for_sale is was.for_sale else list(s.for_sale),
+        wv.object_supply if s.supply is was.supply else dict(zip(ITEMS, s.supply, strict=True)),
+        wv.upgrade_tiles if s.upgrade_tiles is was.upgrade_tiles
+        else list(upgrade_choices(s)),
+        wv.cards if c is was.cards else CardsView(c.brown, c.purple, c.grey, c.green),
+        s.pending, s.end, s.announcer, False, players,
+    ), own)
+
+
+def _next_player(p: Player, q: Player, v: PlayerView, board: BoardSide,
+                 scored_by: tuple[int | None, ...]) -> PlayerView:
+    """`_public(p, ...)`, or `v` (`_public(q, ...)` on the same board with the same scored
+    cities) if only the screen changed: the table sees nothing else of a purchase or a payment."""
+    if (p.cities is q.cities and p.vp == q.vp and p.upgrades is q.upgrades
+            and p.scored_kinds is q.scored_kinds and p.scorings == q.scorings
+            and p.scored_categories is q.scored_categories and p.announced is q.announced
+            and p.bonus is q.bonus):
+        return v
+    return _public(p, board, scored_by)
