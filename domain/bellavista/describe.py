@@ -195,14 +195,33 @@ def _ended(e: GameEnded) -> str:
     return f"The game ended with totals {', '.join(str(s) for s in e.scores)}."
 
 
+def _once(line: Callable[[Any], str]) -> Callable[[Any], str]:
+    """`line`, its sentence kept for the last events by their identity (each entry keeping
+    its event alive): `redact` gives every audience it hides a card from the same event,
+    so its sentence is made once, not once per audience."""
+    said: dict[int, tuple[Any, str]] = {}
+
+    def once(e: Any) -> str:
+        found = said.get(id(e))
+        if found is not None and found[0] is e:
+            return found[1]
+        text = line(e)
+        if len(said) >= 64:  # a fan-out asks about one command's events
+            said.clear()
+        said[id(e)] = (e, text)
+        return text
+
+    return once
+
+
 # One line per event type, found by the event's exact type (as evolve.py: a `match` tried
 # each class pattern in turn, each failed one costing about as much as a line).
 _LINES: dict[type[Any], Callable[[Any], str]] = {
     GameStarted: _started, ColourChosen: _colour, ObjectivesDrawn: _objectives,
     ZoningRevealed: _zoning, ContractsDrawn: _contracts_drawn,
-    StartingOrderDrawn: _starting_order, HandDrawn: _drawn, OfferMade: _offered,
+    StartingOrderDrawn: _starting_order, HandDrawn: _once(_drawn), OfferMade: _once(_offered),
     CardRevealed: _card_revealed, BuildingPlaced: _placed, BuildingNotBuilt: _not_built,
-    ContractTaken: _taken, ContractDeclined: _declined, ContractsRevealed: _revealed,
+    ContractTaken: _once(_taken), ContractDeclined: _declined, ContractsRevealed: _revealed,
     RoundEnded: _round_ended, GameEnded: _ended,
 }
 assert set(_LINES) == set(get_args(Event)), "describe lacks a line"

@@ -52,7 +52,9 @@ def placements(state: State) -> tuple[tuple[Placement, ...], Mode]:
     left either (assumption: see RULES.md); the simulations never reach it.
     """
     town = town_of(state.town)
-    taken = town.mask(state.occupied())
+    taken = 0
+    for building in state.buildings:  # `town.mask(state.occupied())`, a building at a time
+        taken |= town.covered(building.cells)
     height = building_now(state)[3]
     zoned = tuple(p for p in town.zoned(height, state.zoning) if not p.mask & taken)
     if zoned:

@@ -32,7 +32,8 @@ def facts(town: Town, building: Building) -> Placement:
 
 def neighbours(town: Town, buildings: tuple[Building, ...], place: Placement) -> list[Building]:
     """The buildings adjacent to a placement (orthogonally, seed: diagonals do not count)."""
-    return [b for b in buildings if town.mask(b.cells) & place.halo]
+    halo, covered = place.halo, town.covered
+    return [b for b in buildings if covered(b.cells) & halo]
 
 
 def coins_for(town: Town, buildings: tuple[Building, ...], place: Placement, height: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from domain.core import Illegal
+from domain.core.game import listed_once
 
 from .commands import (
     ChooseColour,
@@ -42,6 +43,7 @@ def offer_spaces(state: State, seat: int) -> list[int]:
     return affordable or [len(state.costs) + len(state.late)]
 
 
+@listed_once  # the seat to move is sent its list, then `decide` checks against the same
 def legal(state: State, seat: int) -> list[Command]:
     if seat not in active(state):
         return []

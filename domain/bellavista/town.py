@@ -190,6 +190,12 @@ class Town:
             bits |= bit[cell]
         return bits
 
+    def covered(self, cells: tuple[Cell, ...]) -> int:
+        """`mask(cells)`, read off the placement on those cells when there is one (every
+        building placed in play stands on one)."""
+        place = self.by_cells.get(cells)
+        return self.mask(cells) if place is None else place.mask
+
     def _areas(self, kind: str) -> dict[Cell, int]:
         """seed: adjacent Park tiles form one Park (and adjacent River tiles one River).
 

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 
 import msgspec
 
-from domain.core.memo import per_state
+from domain.core.memo import capacity, per_state
 
 from .components import (
     CONTRACTS,
@@ -189,16 +189,105 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-@per_state(size=64, scaled=False)  # asked for each audience while one state is shown
-def _table(state: State) -> tuple[View, dict[int, list[int]]]:
-    """The spectators' view (no hand, no face-down card), and per seat the index in its
-    `offers` of each of that seat's cards still face down."""
-    zoning = (ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
-              if state.zoning else None)  # none drawn yet: the states before the setup's draws
+# A state is shown to every audience, and the views differ only in one seat's hand, its
+# face-down offers and its contract cards; from one command to the next most of the table
+# stays as it was (`evolve` replaces only the tuples an event changes). So each game's last
+# shown state is kept with its views (`_Shown`), found by the identity of its `colours` (a
+# tuple made once per game when the last architect chooses), and the next state's views
+# take as they are the parts whose parts of the state are the very same objects (`_next`:
+# checked part by part, so an older state of the game or another game's only finds less);
+# `_fresh` builds every part (the plain computation tests/bellavista/test_shown.py pins
+# `_next` to). Nothing mutates a view, so one part serves every view that shows it.
+# SHOWN: one entry per game in play, with room for those that end; an entry keeps its
+# state alive, so the id of its colours stays theirs while it is there.
+SHOWN = capacity(256, __name__, per_game=2)
+
+
+class _Shown:
+    """A state and its views: the spectators' (`table`), and each seat's once asked, with
+    the parts the next state may take: each seat's own player and offers."""
+
+    __slots__ = ("face_down", "offers", "own", "seats", "state", "table")
+
+    def __init__(self, state: State, table: View, face_down: dict[int, list[int]],
+                 own: list[PlayerView | None], offers: list[list[OfferView] | None]) -> None:
+        self.state = state
+        self.table = table
+        self.face_down = face_down  # per seat, the index in `offers` of its face-down cards
+        self.own = own  # each seat's player with its hand and contracts
+        self.offers = offers  # each seat's offers, its face-down cards shown
+        self.seats: list[View | None] = [None] * state.seats
+
+
+_shown: dict[int, _Shown] = {}
+
+
+def view(state: State, viewer: int | None) -> View:
+    key = id(state.colours)
+    shown = _shown.get(key)
+    if shown is None or shown.state is not state:
+        shown = _show(key, state, shown)
+    if viewer is None or not 0 <= viewer < state.seats:
+        return shown.table  # sees what the spectators see
+    seat = shown.seats[viewer]
+    return _seat(shown, viewer) if seat is None else seat
+
+
+def _show(key: int, state: State, last: _Shown | None) -> _Shown:
+    """The views of `state`, with the parts it shares with the game's last shown state."""
+    if last is None or last.state.seats != state.seats or last.state.costs != state.costs:
+        shown = _fresh(state)
+    else:
+        shown = _next(state, last)
+    _shown.pop(key, None)  # the last shown go last, so those of ended games go first
+    if len(_shown) >= SHOWN.size:
+        SHOWN.trim(_shown)
+    _shown[key] = shown
+    return shown
+
+
+def _seat(shown: _Shown, viewer: int) -> View:
+    """The spectators' view with `viewer`'s own player and face-down cards."""
+    state, table = shown.state, shown.table
+    own = shown.own[viewer]
+    if own is None:
+        own = shown.own[viewer] = _player(state, viewer, viewer)
+    offers = shown.offers[viewer]
+    if offers is None:
+        offers = table.offers
+        if viewer in shown.face_down:  # its own face-down cards, which only it sees
+            offers = list(offers)
+            for i in shown.face_down[viewer]:
+                offers[i] = msgspec.structs.replace(offers[i], card=_card(state, i))
+        shown.offers[viewer] = offers
+    players = list(table.players)
+    players[viewer] = own
+    seat = shown.seats[viewer] = msgspec.structs.replace(table, offers=offers, players=players)
+    return seat
+
+
+def _face_down(state: State) -> dict[int, list[int]]:
+    """Per seat, the index in `offers` of each of that seat's cards still face down."""
+    face_down: dict[int, list[int]] = {}
+    for i, offer in enumerate((*state.spaces, *state.late)):
+        if offer is not None and not offer.revealed:
+            face_down.setdefault(offer.seat, []).append(i)
+    return face_down
+
+
+def _zoning(state: State) -> ZoningView | None:
+    # none drawn yet: the states before the setup's draws
+    if not state.zoning:
+        return None
+    return ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
+
+
+def _fresh(state: State) -> _Shown:
+    """The spectators' view (no hand, no face-down card), every part built."""
     table = View(
         state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
         _tiles(state.town), footprints(), list(state.buildings), _offers(state, None),
-        list(state.order), _now(state), zoning,
+        list(state.order), _now(state), _zoning(state),
         len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
         state.height_objective, state.grouping_objective,
         [contract_view(c, state.seats) for c in state.contracts],
@@ -206,25 +295,57 @@ def _table(state: State) -> tuple[View, dict[int, list[int]]]:
         neutral_colour(state),
         [_player(state, seat, None) for seat in range(state.seats)],
     )
-    face_down: dict[int, list[int]] = {}
-    for i, offer in enumerate((*state.spaces, *state.late)):
-        if offer is not None and not offer.revealed:
-            face_down.setdefault(offer.seat, []).append(i)
-    return table, face_down
+    none = [None] * state.seats
+    return _Shown(state, table, _face_down(state), list(none), list(none))
 
 
-def view(state: State, viewer: int | None) -> View:
-    table, face_down = _table(state)
-    if viewer is None or not 0 <= viewer < state.seats:
-        return table  # sees what the spectators see
-    players = list(table.players)
-    players[viewer] = _player(state, viewer, viewer)
-    offers = table.offers
-    if viewer in face_down:  # its own face-down cards, which only it sees
-        offers = list(offers)
-        for i in face_down[viewer]:
-            offers[i] = msgspec.structs.replace(offers[i], card=_card(state, i))
-    return msgspec.structs.replace(table, offers=offers, players=players)
+def _next(s: State, last: _Shown) -> _Shown:
+    """`s`'s views with the parts of `last` (a state of as many seats and offer spaces)
+    whose parts of the state are the very same objects in `s`."""
+    was, wv = last.state, last.table
+    players, own = _next_players(s, was, wv.players, last.own)
+    if s.spaces is was.spaces and s.late is was.late:
+        offers, face_down, seat_offers = wv.offers, last.face_down, last.offers
+    else:
+        offers, face_down, seat_offers = _offers(s, None), _face_down(s), [None] * s.seats
+    table = View(
+        s.seats, s.round, ROUNDS, s.phase, active(s), s.layout,
+        wv.tiles if s.town is was.town else _tiles(s.town), wv.footprints,
+        wv.buildings if s.buildings is was.buildings else list(s.buildings), offers,
+        wv.order if s.order is was.order else list(s.order), _now(s),
+        wv.zoning if s.zoning == was.zoning else _zoning(s),
+        len(ZONING) - len(s.zoning_pile),
+        wv.zoning_pile if s.zoning_pile is was.zoning_pile else list(s.zoning_pile),
+        s.height_objective, s.grouping_objective,
+        wv.contracts if s.contracts is was.contracts
+        else [contract_view(c, s.seats) for c in s.contracts],
+        len(CONTRACTS) - len(s.contracts_drawn),
+        neutral_colour(s), players,
+    )
+    return _Shown(s, table, face_down, own, seat_offers)
+
+
+def _next_players(s: State, was: State, views: list[PlayerView], own: list[PlayerView | None]
+                  ) -> tuple[list[PlayerView], list[PlayerView | None]]:
+    """The spectators' players of `s` and each seat's own (None: made when asked), those
+    of `was` (`views`, `own`) kept where the parts of the state they show are the same."""
+    if (s.colours is not was.colours
+            or (s.phase == "over") is not (was.phase == "over")):  # contracts turn up
+        return [_player(s, seat, None) for seat in range(s.seats)], [None] * s.seats
+    if (s.coins is was.coins and s.hands is was.hands and s.decks is was.decks
+            and s.taken is was.taken and s.took_this_round is was.took_this_round):
+        return views, own
+    players, mine = list(views), list(own)
+    for seat in range(s.seats):
+        hand, taken = s.hands[seat], s.taken[seat]
+        if (s.coins[seat] != was.coins[seat] or len(hand) != len(was.hands[seat])
+                or len(s.decks[seat]) != len(was.decks[seat]) or taken is not was.taken[seat]
+                or s.took_this_round[seat] != was.took_this_round[seat]):
+            players[seat] = _player(s, seat, None)
+            mine[seat] = None
+        elif hand is not was.hands[seat]:
+            mine[seat] = None
+    return players, mine
 
 
 def _card(state: State, i: int) -> Card:
@@ -235,13 +356,33 @@ def _card(state: State, i: int) -> Card:
 
 def redact(event: Event, viewer: int | None) -> Event:
     """Empty what `viewer` may not see: others' drawn cards, face-down offers and face-down
-    contract cards (turned up at the end by `ContractsRevealed`)."""
+    contract cards (turned up at the end by `ContractsRevealed`). Every audience it hides
+    something from is given the same event (`_redacted`)."""
     # exact types (no event type has subclasses): a failed isinstance on a msgspec Struct
     # class costs several times more, and most events are none of these
-    if type(event) is HandDrawn and event.seat != viewer:
-        return HandDrawn(event.seat, event.count, None)
-    if type(event) is OfferMade and event.seat != viewer:
-        return OfferMade(event.seat, event.space, event.cost, None)
-    if type(event) is ContractTaken and event.seat != viewer:
-        return ContractTaken(event.seat, None)
+    if ((type(event) is HandDrawn or type(event) is OfferMade or type(event) is ContractTaken)
+            and event.seat != viewer):
+        made = _redacted.get(id(event))
+        return _redact(event) if made is None or made[0] is not event else made[1]
     return event
+
+
+# The events last redacted, by their identity (each entry keeping its event alive): an
+# event is shown to every audience after a command, and those it hides something from are
+# given the one redacted event, whose sentence `describe` then makes once (describe.py).
+_redacted: dict[int, tuple[Event, Event]] = {}
+REDACTED = 64  # the hidden events of a few commands: a fan-out asks about one command's
+
+
+def _redact(event: HandDrawn | OfferMade | ContractTaken) -> Event:
+    hidden: Event
+    if type(event) is HandDrawn:
+        hidden = HandDrawn(event.seat, event.count, None)
+    elif type(event) is OfferMade:
+        hidden = OfferMade(event.seat, event.space, event.cost, None)
+    else:
+        hidden = ContractTaken(event.seat, None)
+    if len(_redacted) >= REDACTED:
+        _redacted.clear()
+    _redacted[id(event)] = (event, hidden)
+    return hidden
