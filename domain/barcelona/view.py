@@ -12,7 +12,7 @@ from operator import is_not, ne
 
 from msgspec.structs import replace
 
-from domain.core.memo import capacity
+from domain.core.memo import LastShown
 
 from .actions import crossing_cost, service_price
 from .components import (
@@ -39,18 +39,14 @@ __all__ = ["CrossingView", "PlayerView", "ServiceView", "StreetView", "TaskView"
 # A state is shown to five audiences that differ only in one seat's hand and lower
 # Citizens, and from one command to the next most of the table stays as it was: `evolve`
 # replaces only what an event changed, so the next state holds the very same tuples for
-# the rest. So each game's last shown state is kept with its views (`_Shown`), found by
-# the identity of its Cerdà Scoring tiles (a tuple drawn once per game), and the next
-# state's views take as they are the parts whose parts of the state are the very same
-# objects (`_next`: checked part by part, so a state of another game or an older one of
-# this game only finds less), and build the rest; `_fresh` builds everything (the plain
-# computation, which tests/barcelona/test_caches.py pins `_next` to). Nothing mutates a
-# view, so one part serves every state that shows it, and a state's views are built once.
-# SHOWN: one entry per game in play, with room for those that end; an entry keeps its
-# state alive, so the id of its Cerdà Scoring tiles stays theirs while it is there.
-SHOWN = capacity(256, __name__, per_game=2)
-
-
+# the rest. So each game's last shown state is kept with its views (`_Shown`, in a
+# `LastShown`: domain/core/memo.py), found by the identity of its Cerdà Scoring tiles (a
+# tuple drawn once per game), and the next state's views take as they are the parts whose
+# parts of the state are the very same objects (`_next`: checked part by part, so a state
+# of another game or an older one of this game only finds less), and build the rest;
+# `_fresh` builds everything (the plain computation, which tests/barcelona/test_caches.py
+# pins `_next` to). Nothing mutates a view, so one part serves every state that shows it,
+# and a state's views are built once.
 class _Shown:
     """A state and its views: the table's, and each seat's once asked, with the parts the
     next state may take (each seat's own player, each seat's crossings, the lower Citizens:
@@ -69,34 +65,25 @@ class _Shown:
         self.hidden = hidden
 
 
-_shown: dict[int, _Shown] = {}
-
-
 def view(state: State, viewer: int | None) -> View:
-    key = id(state.cerda_tiles)
-    shown = _shown.get(key)
-    if shown is None or shown.state is not state:
-        shown = _show(key, state, shown)
+    shown = _SHOWN(state)
     if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
         return shown.table
     seat = shown.seats[viewer]
     return _seat(shown, viewer) if seat is None else seat
 
 
-def _show(key: int, state: State, last: _Shown | None) -> _Shown:
+def _first(state: State) -> _Shown:
+    none: list[None] = [None] * state.seats
+    return _Shown(state, _fresh(state), list(none), list(none), None)
+
+
+def _follow(state: State, last: _Shown) -> _Shown:
     """The views of `state`, with the parts it shares with the game's last shown state."""
-    if (last is None or state.phase == "over" or last.state.phase == "over"
-            or last.state.seats != state.seats
+    if (state.phase == "over" or last.state.phase == "over" or last.state.seats != state.seats
             or len(last.state.players) != len(state.players)):
-        none = [None] * state.seats
-        shown = _Shown(state, _fresh(state), list(none), list(none), None)
-    else:
-        shown = _next(state, last)
-    _shown.pop(key, None)  # the last shown go last, so those of ended games go first
-    if len(_shown) >= SHOWN.size:
-        SHOWN.trim(_shown)
-    _shown[key] = shown
-    return shown
+        return _first(state)
+    return _next(state, last)
 
 
 def _seat(shown: _Shown, viewer: int) -> View:
@@ -345,3 +332,6 @@ def redact(event: Event, viewer: int | None) -> Event:
         return CitizensPlaced(event.seat, event.crossing, event.top, None, event.paid,
                               event.height)
     return event
+
+
+_SHOWN = LastShown(__name__, lambda state: state.cerda_tiles, _first, _follow)

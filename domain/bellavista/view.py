@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 
 import msgspec
 
-from domain.core.memo import capacity, per_state
+from domain.core.memo import LastShown, per_state
 
 from .components import (
     CONTRACTS,
@@ -191,16 +191,14 @@ def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
 
 # A state is shown to every audience, and the views differ only in one seat's hand, its
 # face-down offers and its contract cards; from one command to the next most of the table
-# stays as it was (`evolve` replaces only the tuples an event changes). So each game's last
-# shown state is kept with its views (`_Shown`), found by the identity of its `colours` (a
-# tuple made once per game when the last architect chooses), and the next state's views
-# take as they are the parts whose parts of the state are the very same objects (`_next`:
-# checked part by part, so an older state of the game or another game's only finds less);
-# `_fresh` builds every part (the plain computation tests/bellavista/test_shown.py pins
-# `_next` to). Nothing mutates a view, so one part serves every view that shows it.
-# SHOWN: one entry per game in play, with room for those that end; an entry keeps its
-# state alive, so the id of its colours stays theirs while it is there.
-SHOWN = capacity(256, __name__, per_game=2)
+# stays as it was (`evolve` replaces only the tuples an event changes). So each game's
+# last shown state is kept with its views (`_Shown`, in a `LastShown`:
+# domain/core/memo.py), found by the identity of its `colours` (a tuple made once per game
+# when the last architect chooses), and the next state's views take as they are the parts
+# whose parts of the state are the very same objects (`_next`: checked part by part, so an
+# older state of the game or another game's only finds less); `_fresh` builds every part
+# (the plain computation tests/bellavista/test_shown.py pins `_next` to). Nothing mutates
+# a view, so one part serves every view that shows it.
 
 
 class _Shown:
@@ -219,31 +217,19 @@ class _Shown:
         self.seats: list[View | None] = [None] * state.seats
 
 
-_shown: dict[int, _Shown] = {}
-
-
 def view(state: State, viewer: int | None) -> View:
-    key = id(state.colours)
-    shown = _shown.get(key)
-    if shown is None or shown.state is not state:
-        shown = _show(key, state, shown)
+    shown = _SHOWN(state)
     if viewer is None or not 0 <= viewer < state.seats:
         return shown.table  # sees what the spectators see
     seat = shown.seats[viewer]
     return _seat(shown, viewer) if seat is None else seat
 
 
-def _show(key: int, state: State, last: _Shown | None) -> _Shown:
+def _follow(state: State, last: _Shown) -> _Shown:
     """The views of `state`, with the parts it shares with the game's last shown state."""
-    if last is None or last.state.seats != state.seats or last.state.costs != state.costs:
-        shown = _fresh(state)
-    else:
-        shown = _next(state, last)
-    _shown.pop(key, None)  # the last shown go last, so those of ended games go first
-    if len(_shown) >= SHOWN.size:
-        SHOWN.trim(_shown)
-    _shown[key] = shown
-    return shown
+    if last.state.seats != state.seats or last.state.costs != state.costs:
+        return _fresh(state)
+    return _next(state, last)
 
 
 def _seat(shown: _Shown, viewer: int) -> View:
@@ -386,3 +372,6 @@ def _redact(event: HandDrawn | OfferMade | ContractTaken) -> Event:
         _redacted.clear()
     _redacted[id(event)] = (event, hidden)
     return hidden
+
+
+_SHOWN = LastShown(__name__, lambda state: state.colours, _fresh, _follow)

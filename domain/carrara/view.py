@@ -13,7 +13,7 @@ from functools import lru_cache
 import msgspec
 from msgspec.structs import replace
 
-from domain.core.memo import capacity
+from domain.core.memo import LastShown
 
 from .cards import Brown, Green, Grey, Purple
 from .components import (
@@ -110,17 +110,15 @@ class View(msgspec.Struct, frozen=True, gc=False):
 # A state is shown to four or five audiences that differ only behind the screens, and from
 # one command to the next most of it stays as it was: `evolve` replaces only what an event
 # changed, so the next state holds the very same tuples and Players for the rest. So each
-# game's last shown state is kept with its views (`_Shown`), found by the identity of its
-# Cards (made once per game, by the setup or the expansion's draw), and the next state's
-# views take as they are the parts whose parts of the state are the very same objects
-# (`_next`: checked part by part, so a state of another game or an older one of this game
-# only finds less) and build the rest; `_fresh` builds everything (the plain computation,
-# which tests/carrara/test_caches.py pins `_next` to). Nothing mutates a view, so one part
-# serves every state that shows it. A player's table view is also kept by value (`_shown`,
-# its screen emptied), so a purchase behind the screen or an undo finds the same view.
-# SHOWN: one entry per game in play, with room for those that end; an entry keeps its
-# state alive, so the id of its Cards stays theirs while it is there.
-SHOWN = capacity(256, __name__, per_game=2)
+# game's last shown state is kept with its views (`_Shown`, in a `LastShown`:
+# domain/core/memo.py), found by the identity of its Cards (made once per game, by the
+# setup or the expansion's draw), and the next state's views take as they are the parts
+# whose parts of the state are the very same objects (`_next`: checked part by part, so a
+# state of another game or an older one of this game only finds less) and build the rest;
+# `_fresh` builds everything (the plain computation, which tests/carrara/test_caches.py
+# pins `_next` to). Nothing mutates a view, so one part serves every state that shows it.
+# A player's table view is also kept by value (`_shown`, its screen emptied), so a
+# purchase behind the screen or an undo finds the same view.
 _PRICES: tuple[dict[Colour, int], ...] = tuple(
     {colour: price(colour, i) for colour in COLOURS} for i in range(len(ROMAN)))
 _ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS[city]]
@@ -139,33 +137,24 @@ class _Shown:
         self.own = own
 
 
-_last: dict[int, _Shown] = {}
-
-
 def view(state: State, viewer: int | None) -> View:
-    key = id(state.cards)
-    shown = _last.get(key)
-    if shown is None or shown.state is not state:
-        shown = _show(key, state, shown)
+    shown = _SHOWN(state)
     if viewer is None or state.phase == "over" or not 0 <= viewer < state.seats:
         return shown.table
     seat = shown.seats[viewer]
     return _seat(shown, viewer) if seat is None else seat
 
 
-def _show(key: int, state: State, last: _Shown | None) -> _Shown:
+def _first(state: State) -> _Shown:
+    return _Shown(state, _fresh(state), [None] * len(state.players))
+
+
+def _follow(state: State, last: _Shown) -> _Shown:
     """The views of `state`, with the parts it shares with the game's last shown state."""
-    if (last is None or state.phase == "over" or last.state.phase == "over"
-            or last.state.board != state.board
+    if (state.phase == "over" or last.state.phase == "over" or last.state.board != state.board
             or len(last.state.players) != len(state.players)):
-        shown = _Shown(state, _fresh(state), [None] * len(state.players))
-    else:
-        shown = _next(state, last)
-    _last.pop(key, None)  # the last shown go last, so those of ended games go first
-    if len(_last) >= SHOWN.size:
-        SHOWN.trim(_last)
-    _last[key] = shown
-    return shown
+        return _first(state)
+    return _next(state, last)
 
 
 def _seat(shown: _Shown, viewer: int) -> View:
@@ -298,3 +287,6 @@ def _next_player(p: Player, q: Player, v: PlayerView, board: BoardSide,
             and p.bonus is q.bonus):
         return v
     return _public(p, board, scored_by)
+
+
+_SHOWN = LastShown(__name__, lambda state: state.cards, _first, _follow)

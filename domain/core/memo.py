@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Mapping
 from functools import wraps
 from itertools import islice
-from typing import Any, Concatenate, ParamSpec, TypeVar, overload
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, overload
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -119,3 +119,46 @@ def _kept(fn: Cached[S, P, T], room: Capacity) -> Cached[S, P, T]:
         return value
 
     return cached
+
+
+class Shown(Protocol):
+    """What a game made of the state it last showed (its views, their parts)."""
+
+    @property
+    def state(self) -> Any: ...
+
+
+R = TypeVar("R", bound=Shown)
+
+
+class LastShown(Generic[S, R]):
+    """Each game's last shown state, with what its views were made of (`R`), for the next
+    state's views to take the parts whose parts of the state are the very same objects.
+
+    A game's states follow one another with most of their tuples shared (`evolve` replaces
+    what an event changed), and each is shown to every audience once: a cache per state
+    answers each state once and builds its views whole, while the game's last state found
+    again builds only what changed. A game is found by the identity of `key(state)`, a part
+    made once per game; another game holding the same object, or an older state of this
+    one, only finds fewer parts to take, since `follow` checks each part by identity. One
+    entry per game in play (`fit`), those of ended games let go first; an entry keeps its
+    state alive, so the id of its key stays theirs while it is there."""
+
+    def __init__(self, module: str, key: Callable[[S], object], first: Callable[[S], R],
+                 follow: Callable[[S, R], R]) -> None:
+        self.room = capacity(256, module, per_game=2)
+        self.key, self.first, self.follow = key, first, follow
+        self.entries: dict[int, R] = {}
+
+    def __call__(self, state: S) -> R:
+        key = id(self.key(state))
+        entries = self.entries
+        last = entries.get(key)
+        if last is not None and last.state is state:
+            return last
+        made = self.first(state) if last is None else self.follow(state, last)
+        entries.pop(key, None)  # the last shown go last, so those of ended games go first
+        if len(entries) >= self.room.size:
+            self.room.trim(entries)
+        entries[key] = made
+        return made

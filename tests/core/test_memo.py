@@ -98,3 +98,51 @@ def test_a_full_large_cache_lets_a_few_go_at_a_time_oldest_first() -> None:
     assert double(states[-1]) == 2000 and calls == []
     assert double(states[memo.CHUNK]) == 2 * memo.CHUNK and calls == [], "the next oldest kept"
     assert double(states[memo.CHUNK - 1]) == 2 * (memo.CHUNK - 1) and calls == [memo.CHUNK - 1]
+
+
+class Game(msgspec.Struct, frozen=True):
+    key: tuple[int, ...]  # made once per game: the games are found by its identity
+    n: int
+
+
+class Record:
+    def __init__(self, state: Game, built: str) -> None:
+        self.state, self.built = state, built
+
+
+def last_shown(log: list[str]) -> memo.LastShown[Game, Record]:
+    def first(state: Game) -> Record:
+        log.append(f"first {state.n}")
+        return Record(state, "first")
+
+    def follow(state: Game, last: Record) -> Record:
+        log.append(f"follow {last.state.n} -> {state.n}")
+        return Record(state, "follow")
+
+    return memo.LastShown("tests.core.test_memo", lambda state: state.key, first, follow)
+
+
+def test_last_shown_builds_a_game_s_first_state_whole_and_follows_on_from_its_last() -> None:
+    log: list[str] = []
+    shown = last_shown(log)
+    a, b = tuple([1, 2]), tuple([1, 2])  # equal keys of two games: two objects, two games
+    a1, a2, b1 = Game(a, 1), Game(a, 2), Game(b, 1)
+    assert shown(a1).built == "first"
+    assert shown(a1) is shown(a1)  # the same state: what was made of it, not made again
+    assert shown(b1).built == "first"
+    assert shown(a2).built == "follow" and shown(a1).built == "follow"  # back to an older one
+    assert log == ["first 1", "first 1", "follow 1 -> 2", "follow 2 -> 1"]
+
+
+def test_last_shown_keeps_one_entry_a_game_and_lets_the_least_recent_go() -> None:
+    log: list[str] = []
+    shown = last_shown(log)
+    shown.room.size = 4
+    games = [Game(tuple([i]), 0) for i in range(6)]
+    for game in games:
+        shown(game)
+    shown(games[2])  # shown again: the most recent now
+    shown(Game(games[2].key, 1))  # its next state replaces its entry, not adds one
+    assert len(shown.entries) <= 4
+    assert id(games[2].key) in shown.entries and id(games[0].key) not in shown.entries
+    assert shown.entries[id(games[2].key)].state.n == 1
