@@ -22,7 +22,7 @@ from .geometry import (
     region,
 )
 from .kept import Kept
-from .state import Placement, State
+from .state import Area, Placement, State
 
 Point = tuple[int, int]
 Cells = tuple[tuple[Cell, ...], ...]  # the spaces of each closed area
@@ -44,6 +44,8 @@ class Bits(NamedTuple):
     through: int  # `Board.through`
     low: int  # the least and greatest x of a joint in play
     high: int
+    bottom: int  # the least and greatest y of a joint in play
+    top: int
 
 
 @dataclass(frozen=True, eq=False)  # compared by identity: kept per game (`board`)
@@ -63,6 +65,7 @@ class Board:
 class _Built(NamedTuple):
     state: State  # the last state that asked
     placements: tuple[Placement, ...]
+    areas: tuple[Area, ...]  # its areas: the next state mostly holds the very same tuple
     cells: Cells
     board: Board
 
@@ -75,16 +78,23 @@ def board(state: State) -> Board:
     for built in kept:
         if built.state is state:
             return built.board
-    cells = tuple(area.cells for area in state.areas)
+    placements, areas = state.placements, state.areas
+    if kept and kept[0].areas is areas and kept[0].placements == placements:
+        # The latest board, for a state that changed neither (a Hedge drawn, a turn ended).
+        latest = kept[0]
+        _BOARDS.put(state, (_Built(state, placements, areas, latest.cells, latest.board),
+                            *kept[1:]))
+        return latest.board
+    cells = tuple(area.cells for area in areas)
     found = next((built for built in kept
-                  if built.placements == state.placements and built.cells == cells), None)
+                  if built.placements == placements and built.cells == cells), None)
     b = found.board if found is not None else _build(state, cells, kept)
     others = [built for built in kept if built is not found]
     # The board one Hedge before stays, before any other: the search bot (domain/core/bots.py)
     # tries many Hedges on one state in turn, and each child is built from that board.
-    parent = state.placements[:-1]
+    parent = placements[:-1]
     others.sort(key=lambda built: built.placements != parent)
-    _BOARDS.put(state, (_Built(state, state.placements, cells, b), *others[:1]))
+    _BOARDS.put(state, (_Built(state, placements, areas, cells, b), *others[:1]))
     return b
 
 
@@ -132,15 +142,18 @@ def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
     at a fraction of its cost; None when the Hedge lies on a blocked edge or an area on a
     closed one's space (never in play), which only `board_from` handles."""
     segments = laid(p.hedge, p.x, p.y, p.rotation, p.mirrored)
-    if any(edge in parent.blocked for edge, _ in segments) or any(
-            cell in parent.cell_area for cells in areas for cell in cells):
+    blocked = parent.blocked
+    (e0, _), (e1, _), (e2, _), (e3, _) = segments  # a Hedge has four segments: written out
+    if e0 in blocked or e1 in blocked or e2 in blocked or e3 in blocked or (areas and any(
+            cell in parent.cell_area for cells in areas for cell in cells)):
         return None
     colours, hedges, degree = dict(parent.colours), dict(parent.hedges), dict(parent.degree)
+    hedge, px, py = p.hedge, p.x, p.y
     for edge, colour in segments:
-        colours[edge], hedges[edge] = colour, p.hedge
-    shape = _laid_shape(p.hedge, p.rotation, p.mirrored)
-    for (x, y), n in zip(shape.points, _MEETS, strict=True):  # segment i joins points i, i + 1
-        point = (x + p.x, y + p.y)
+        colours[edge], hedges[edge] = colour, hedge
+    shape = _laid_shape(hedge, p.rotation, p.mirrored)
+    for x, y, n in shape.meets:
+        point = (x + px, y + py)
         degree[point] = degree.get(point, 0) + n
     cell_area, adjacent = parent.cell_area, parent.adjacent
     new_edges: tuple[tuple[Edge, ...], ...] = ()
@@ -155,14 +168,15 @@ def extended(parent: Board, p: Placement, areas: Cells) -> Board | None:
         inside = {e for cells in areas for cell in cells for e in cell_edges(cell)}
     more = _through_at(hedges, segments, p.hedge)
     x0, y0, x1, y1 = shape.box
-    box = (p.x + x0, p.y + y0, p.x + x1, p.y + y1)
-    if parent.box is not None:
-        box = (min(box[0], parent.box[0]), min(box[1], parent.box[1]),
-               max(box[2], parent.box[2]), max(box[3], parent.box[3]))
+    x0, y0, x1, y1 = px + x0, py + y0, px + x1, py + y1
+    if parent.box is not None:  # min and max written out
+        a0, b0, a1, b1 = parent.box
+        x0, y0, x1, y1 = (a0 if a0 < x0 else x0, b0 if b0 < y0 else y0,
+                          a1 if a1 > x1 else x1, b1 if b1 > y1 else y1)
     bits = None if parent.bits is None else _more_bits(parent.bits, degree, p, shape, inside, more)
     inside.update(edge for edge, _ in segments)
     return Board(colours, hedges, degree, parent.through | more, cell_area,
-                 parent.blocked | inside, parent.area_edges + new_edges, adjacent, box, bits)
+                 parent.blocked | inside, parent.area_edges + new_edges, adjacent, (x0, y0, x1, y1), bits)
 
 
 _MEETS = (1, 2, 2, 2, 1)  # how many of a Hedge's segments meet at each of its points
@@ -172,6 +186,7 @@ class _Shape(NamedTuple):
     """A Hedge laid one way with its first end on (0, 0), as `extended` adds it."""
 
     points: tuple[Point, ...]
+    meets: tuple[tuple[int, int, int], ...]  # each point, and how many of its segments meet there
     box: tuple[int, int, int, int]  # x0, y0, x1, y1 of its points
     joints: int  # its points as bits of the frame, moved up by _PAD (see `_more_bits`)
     walls: tuple[int, int]  # its segments of each direction, likewise
@@ -183,7 +198,9 @@ def _laid_shape(hedge: int, rotation: int, mirrored: bool) -> _Shape:
     walls = [0, 0]
     for x, y, d in shape.edges:
         walls[d] |= 1 << (x * WIDTH + y + _PAD)
-    return _Shape(shape.points, bounding_box(shape.points),
+    # segment i joins points i and i + 1
+    meets = tuple((x, y, n) for (x, y), n in zip(shape.points, _MEETS, strict=True))
+    return _Shape(shape.points, meets, bounding_box(shape.points),
                   sum(1 << (x * WIDTH + y + _PAD) for x, y in shape.points), (walls[0], walls[1]))
 
 
@@ -280,9 +297,9 @@ def _bits(degree: dict[Point, int], blocked: frozenset[Edge], through: frozenset
     walls = [0, 0]
     for x, y, d in blocked:
         walls[d] |= _bit(x, y)
-    xs = [x for x, _ in degree]
+    xs, ys = [x for x, _ in degree], [y for _, y in degree]
     return Bits(sum(_bit(x, y) for (x, y), n in degree.items() if n < 4), (walls[0], walls[1]),
-                sum(_bit(x, y) for x, y in through), min(xs), max(xs))
+                sum(_bit(x, y) for x, y in through), min(xs), max(xs), min(ys), max(ys))
 
 
 # A Hedge's points and segments lie at most 4 joints before its first end on each axis:
@@ -310,7 +327,8 @@ def _more_bits(bits: Bits, degree: dict[Point, int], p: Placement, shape: _Shape
     if full:  # no free segment left there
         joints &= ~sum(_bit(x, y) for x, y in full)
     return Bits(joints, walls, bits.through | sum(_bit(x, y) for x, y in through),
-                min(bits.low, p.x + x0), max(bits.high, p.x + x1))
+                min(bits.low, p.x + x0), max(bits.high, p.x + x1),
+                min(bits.bottom, p.y + y0), max(bits.top, p.y + y1))
 
 
 def _inside_bits(edges: set[Edge]) -> tuple[int, int] | None:
@@ -361,9 +379,13 @@ def closures(b: Board, new: tuple[tuple[Edge, int], ...]) -> list[list[Cell]]:
     Hedge is a path, so one meeting the Hedges in play at fewer than two joints closes
     nothing. Most placements are such, and the bots try hundreds: no flood fill for them."""
     degree = b.degree
-    if len({point for edge, _ in new for point in edge_ends(edge) if point in degree}) < 2:
+    if len({point for (x, y, d), _ in new  # `edge_ends` written out
+            for point in ((x, y), (x + 1, y) if d == HORIZONTAL else (x, y + 1))
+            if point in degree}) < 2:
         return []
-    walls = set(b.colours) | {edge for edge, _ in new}
+    # The blocked edges are the segments in play and the edges inside closed areas, which no
+    # flood from outside them reaches (an area is closed by segments): the same walls, one copy.
+    walls = b.blocked.union(edge for edge, _ in new)
     box = _box(b.box, new)
     seen: set[Cell] = set()
     found = []

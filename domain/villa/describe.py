@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import events as ev
 from .components import COLOURS, HEDGES
 
@@ -24,44 +27,47 @@ def _token(e: ev.TokenPlaced) -> str:
     return f"{COLOURS[e.colour].capitalize()} places {what} in area {e.area}."
 
 
+def _placed(e: ev.HedgePlaced) -> str:
+    who = ("The Starting Hedge is placed" if e.seat is None else
+           f"Seat {e.seat} places Hedge {e.hedge} ({HEDGES[e.hedge].shape.name})")
+    flip = ", mirrored" if e.mirrored else ""
+    return f"{who} at ({e.x}, {e.y}), turned {e.rotation * 90} degrees{flip}."
+
+
+def _turn(e: ev.TurnEnded) -> str:
+    return f"Seat {e.seat} takes an extra turn (Sundial)." if e.extra else (
+        f"Seat {e.seat} ends the turn; seat {e.next} plays.")
+
+
+# One line per type of event, found by the event's type: a `match` tried the cases in turn,
+# each a global, an attribute and an isinstance, and that was most of the cost of a line.
+_LINES: dict[type, Callable[[Any], str]] = {
+    ev.GameStarted: lambda e: (
+        f"A game of Villa for {e.seats} players begins; seat {e.first} plays first."),
+    ev.FeaturesRevealed: lambda e: f"The Features of this game: {', '.join(e.features)}.",
+    ev.CircleLaid: lambda e: f"The {len(e.order)} Hedges are laid out in an open circle.",
+    ev.HedgeDrawn: lambda e: (
+        f"Seat {e.seat} draws Hedge {e.hedge} ({HEDGES[e.hedge].shape.name})."),
+    ev.HedgePlaced: _placed,
+    ev.AreaClosed: lambda e: f"Area {e.area} of {len(e.cells)} spaces is closed.",
+    ev.AreaCounted: _counts,
+    ev.TokenOrderChosen: lambda e: f"Seat {e.seat} has {COLOURS[e.colour]} place next.",
+    ev.TokenPlaced: _token,
+    ev.TokenSkipped: lambda e: (
+        f"{COLOURS[e.colour].capitalize()} has no token left for area {e.area}."),
+    ev.FeatureFlipped: lambda e: (
+        f"{COLOURS[e.colour].capitalize()} flips its {e.feature} to neutral."),
+    ev.WellDeclined: lambda e: f"No Well is placed in area {e.area}.",
+    ev.BirdBathSwapped: lambda e: (
+        f"The Bird Bath of area {e.area} switches with the top token of area {e.other}."),
+    ev.BirdBathKept: lambda e: f"The Bird Bath stays in area {e.area}.",
+    ev.AreaResolved: lambda e: f"Area {e.area} is resolved.",
+    ev.TurnEnded: _turn,
+    ev.GameEnded: lambda e: (
+        "The game ends: " + " and ".join(ENDINGS[r] for r in e.reasons) + "."),
+}
+
+
 def describe(event: ev.Event) -> str:
-    match event:
-        case ev.GameStarted(seats=seats, first=first):
-            return f"A game of Villa for {seats} players begins; seat {first} plays first."
-        case ev.FeaturesRevealed(features):
-            return f"The Features of this game: {', '.join(features)}."
-        case ev.CircleLaid(order):
-            return f"The {len(order)} Hedges are laid out in an open circle."
-        case ev.HedgeDrawn(seat, hedge):
-            return f"Seat {seat} draws Hedge {hedge} ({HEDGES[hedge].shape.name})."
-        case ev.HedgePlaced(seat, hedge, x, y, rotation, mirrored):
-            who = ("The Starting Hedge is placed" if seat is None else
-                   f"Seat {seat} places Hedge {hedge} ({HEDGES[hedge].shape.name})")
-            flip = ", mirrored" if mirrored else ""
-            return f"{who} at ({x}, {y}), turned {rotation * 90} degrees{flip}."
-        case ev.AreaClosed(area, cells):
-            return f"Area {area} of {len(cells)} spaces is closed."
-        case ev.AreaCounted():
-            return _counts(event)
-        case ev.TokenOrderChosen(seat, colour):
-            return f"Seat {seat} has {COLOURS[colour]} place next."
-        case ev.TokenPlaced():
-            return _token(event)
-        case ev.TokenSkipped(area, colour):
-            return f"{COLOURS[colour].capitalize()} has no token left for area {area}."
-        case ev.FeatureFlipped(colour, feature):
-            return f"{COLOURS[colour].capitalize()} flips its {feature} to neutral."
-        case ev.WellDeclined(area):
-            return f"No Well is placed in area {area}."
-        case ev.BirdBathSwapped(area, other):
-            return f"The Bird Bath of area {area} switches with the top token of area {other}."
-        case ev.BirdBathKept(area):
-            return f"The Bird Bath stays in area {area}."
-        case ev.AreaResolved(area):
-            return f"Area {area} is resolved."
-        case ev.TurnEnded(seat, nxt, extra):
-            return f"Seat {seat} takes an extra turn (Sundial)." if extra else (
-                f"Seat {seat} ends the turn; seat {nxt} plays.")
-        case ev.GameEnded(reasons):
-            return "The game ends: " + " and ".join(ENDINGS[r] for r in reasons) + "."
-    return type(event).__name__
+    line = _LINES.get(type(event))
+    return type(event).__name__ if line is None else line(event)

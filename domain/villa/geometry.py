@@ -7,7 +7,7 @@ unit square whose lower-left corner is the joint `(x, y)`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -98,7 +98,7 @@ def laid(hedge: int, x: int, y: int, rotation: int, mirrored: bool) -> tuple[tup
     return tuple((shift(e, x, y), c) for e, c in zip(shape.edges, shape.colours, strict=True))
 
 
-def region(start: Cell, walls: dict[Edge, int] | set[Edge], box: tuple[int, int, int, int],
+def region(start: Cell, walls: Container[Edge], box: tuple[int, int, int, int],
            seen: set[Cell]) -> list[Cell] | None:
     """The spaces reachable from `start` without crossing a wall, or None if they reach
     past `box` (x0, y0, x1, y1 of the joints in play), i.e. the region is open. Marks

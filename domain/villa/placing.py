@@ -4,18 +4,21 @@ a few hundred commands per state, which made it the costliest question of the ga
 The board is drawn as bitmaps (board.py's `Bits`: bit (x - x0) * width + (y - y0) of an
 integer stands for joint (x, y), or for the segment (x, y, d) in the bitmap of direction d).
 Shifting a bitmap by a Hedge's point or segment then tries every position at once, in C.
+Only a window of the frame is worked on: the rows (x) and the columns (y) a position can reach,
+the columns cut out of the frame's rows a byte at a time (`_window`), since writing the bits
+out one character each is most of the cost and a board is seldom a third as tall as the frame.
 The positions found become commands without a Python step per command: the bitmaps of the
 eight orientations are interleaved into one string of "0" and "1", byte 8 * bit + orientation
 (counted from the top, then the list reversed), which orders them as `legal` lists them (by x,
-y, rotation, mirrored), and the command of each byte is made once for all games, since the
-frame of `Bits` is the same for every board.
+y, rotation, mirrored), and the command of each byte is made once for all games, per window
+of columns, since the frame of `Bits` is the same for every board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from itertools import accumulate, islice
+from itertools import accumulate
 from operator import itemgetter
 from typing import NamedTuple
 
@@ -27,6 +30,8 @@ from .geometry import ORIENTATIONS, oriented
 # listed by x, y, rotation, mirrored, so that number orders them at one position.
 _ORIENTATION = tuple((tag >> 1, bool(tag & 1)) for tag in range(8))
 _REACH = 4  # how far a position lies from the joint of the board its Hedge touches
+_ROW = WIDTH // 8  # bytes a row of the frame: the window is cut a byte at a time
+assert _ROW * 8 == WIDTH
 
 
 class Listing(NamedTuple):
@@ -34,10 +39,13 @@ class Listing(NamedTuple):
 
     commands: list[Command]  # every PlaceHedge that `board.fits`, sorted
     # Per orientation 2 * rotation + mirrored, where it fits: bit i for bit first + i of the
-    # frame, i < size. Empty for a board beyond the frame.
+    # window, i < size, the window being the frame's columns column .. column + width - 1
+    # (y - ORIGIN), `width` bits a row. Empty for a board beyond the frame.
     fits: tuple[int, ...]
     first: int
     size: int
+    column: int = 0
+    width: int = WIDTH
 
 
 def placements(b: Board, hedge: int) -> list[Command]:
@@ -56,9 +64,10 @@ def listed(at: Listing, x: int, y: int, rotation: int, mirrored: bool) -> bool |
     bitmaps (one bit, not a search of the list); None when there are none to read."""
     if not at.fits:
         return None
-    bit = (x - ORIGIN) * WIDTH + y - ORIGIN - at.first
-    if not (ORIGIN <= y < ORIGIN + WIDTH and 0 <= bit < at.size and 0 <= rotation < 4):
-        return False  # outside the rows worked on (the column checked: no wrapping)
+    column = y - ORIGIN - at.column
+    bit = (x - ORIGIN) * at.width + column - at.first
+    if not (0 <= column < at.width and 0 <= bit < at.size and 0 <= rotation < 4):
+        return False  # outside the window worked on (the column checked: no wrapping)
     return at.fits[2 * rotation + mirrored] >> bit & 1 == 1
 
 
@@ -82,21 +91,17 @@ def _fits(joints: int, walls: tuple[int, int], through: int, width: int, hedge: 
     return fit
 
 
-# Every offset of a Hedge's point or segment from its first end, x * WIDTH + y, is at
-# least -_PAD: the bitmaps are moved up by _PAD once, so each shift is one `>>` in C.
-_PAD = _REACH * WIDTH + _REACH
-
-
 Shifts = tuple[int, ...]
 
 
 @cache
-def _plan(hedge: int) -> tuple[tuple[int, Shifts, Shifts, Shifts, Shifts], ...]:
-    """Per orientation: its byte in a position's 8 as `_framed` lays them (from the top),
-    then the shifts (plus _PAD) of its points, its segments of each direction, and the points
-    where it runs straight on."""
+def _plan(hedge: int, width: int) -> tuple[tuple[int, Shifts, Shifts, Shifts, Shifts], ...]:
+    """Per orientation, for bitmaps `width` bits a row: its byte in a position's 8 as
+    `_framed` lays them (from the top), then the shifts of its points, its segments of each
+    direction, and the points where it runs straight on, each x * width + y plus the pad
+    (`_pad`: every such offset is at least minus the pad, so each shift is one `>>` in C)."""
     def shifts(points: Iterable[tuple[int, int]]) -> Shifts:
-        return tuple(x * WIDTH + y + _PAD for x, y in points)
+        return tuple(x * width + y + _pad(width) for x, y in points)
 
     out = []
     for rotation, mirrored in ORIENTATIONS:
@@ -107,21 +112,29 @@ def _plan(hedge: int) -> tuple[tuple[int, Shifts, Shifts, Shifts, Shifts], ...]:
     return tuple(out)
 
 
+def _pad(width: int) -> int:
+    return _REACH * width + _REACH
+
+
 def _framed(bits: Bits, hedge: int) -> Listing:
     """`placements` on the board's bits in the fixed frame: `_fits` of each orientation
     (a touching point, less a blocked segment or a crossing), written out."""
-    # Only the rows of bits a position can reach are worked on and written out: from row
-    # `first` (shifted to bit 0) for `size` bits.
-    first = (bits.low - _REACH - ORIGIN) * WIDTH
-    size = (bits.high + _REACH + 1 - ORIGIN) * WIDTH - first
-    joints, through = (bits.joints >> first) << _PAD, (bits.through >> first) << _PAD
-    across, along = (bits.walls[0] >> first) << _PAD, (bits.walls[1] >> first) << _PAD
+    # The window: the rows a position can reach (x within _REACH of a joint), and the columns
+    # (y likewise), whole bytes of the frame's rows. A position's shifts read up to _REACH
+    # columns beyond it, which may wrap to a neighbouring row of the window: only to columns
+    # within _REACH of its edges, never at a joint's or a segment's, so they read nothing.
+    rows = bits.high - bits.low + 2 * _REACH + 1
+    start = (bits.bottom - _REACH - ORIGIN) >> 3
+    span = ((bits.top + _REACH - ORIGIN) >> 3) + 1 - start
+    width = span << 3
+    joints, across, along, through = _window(bits, rows, start, span)
+    size = rows * width
     digits = f"0{size}b"
     # Laid from the top position down, as `format` writes the bits (no string reversed):
     # byte 8 * (size - 1 - bit) + 7 - orientation is b"1" where it fits.
     table = bytearray(8 * size)
     fits = [0] * 8
-    for byte, points, edges0, edges1, straight in _plan(hedge):
+    for byte, points, edges0, edges1, straight in _plan(hedge, width):
         fit = blocked = 0
         for by in points:
             fit |= joints >> by
@@ -133,35 +146,74 @@ def _framed(bits: Bits, hedge: int) -> Listing:
             blocked |= through >> by
         fits[7 - byte] = fit = fit & ~blocked
         table[byte::8] = format(fit, digits).encode()
-    # After each b"1" a comma: the lengths of the pieces between commas, added up from the
-    # bytes of the frame above the rows worked on, count each b"1" from the top of the frame.
-    pieces = table.replace(b"1", b"1,").split(b",")
+    # After each b"1" a comma (bytes, not a bytearray: one allocation a piece): the lengths
+    # of the pieces between commas, added up from the bytes of the window's frame above the
+    # rows worked on, count each b"1" from the top of that frame.
+    pieces = bytes(table).replace(b"1", b"1,").split(b",")
     pieces.pop()
-    top = first + size
-    counts = islice(accumulate(map(len, pieces), initial=8 * (WIDTH * WIDTH - top)), 1, None)
-    commands = list(map(_commands(range(first // WIDTH, top // WIDTH)).__getitem__, counts))
-    commands.reverse()
-    return Listing(commands, tuple(fits), first, size)
+    first = (bits.low - _REACH - ORIGIN) * width
+    made = _commands(start, span, range(bits.low - _REACH - ORIGIN, bits.high + _REACH + 1 - ORIGIN))
+    above = 8 * (WIDTH * width - first - size)
+    if len(pieces) > 1:  # one C loop picks them all (itemgetter of one item gives no tuple)
+        lengths = list(map(len, pieces))
+        lengths[0] += above
+        commands = list(itemgetter(*accumulate(lengths))(made))
+        commands.reverse()
+    else:
+        commands = [made[above + len(piece)] for piece in pieces]
+    return Listing(commands, tuple(fits), first, size, start << 3, width)
 
 
-def _commands(rows: range) -> list[Command]:
-    """The command of each byte 8 * bit + orientation of the whole frame, at index 8 *
-    WIDTH * WIDTH less that byte (counted from the top), made once for all games, row by
-    row as boards reach them (a row: 512 commands)."""
-    if _MADE.find(0, rows.start, rows.stop) >= 0:
+def _window(bits: Bits, rows: int, start: int, span: int) -> tuple[int, int, int, int]:
+    """The joints, walls (each direction) and crossings of `bits` in the rows worked on (from
+    row bits.low - _REACH up), cut to `span` bytes of columns from byte `start` of each row,
+    as bitmaps `8 * span` bits a row moved up by the pad."""
+    first = (bits.low - _REACH - ORIGIN) * WIDTH
+    whole = rows * _ROW
+    raw = b"".join([(bitmap >> first).to_bytes(whole, "little")
+                    for bitmap in (bits.joints, *bits.walls, bits.through)])
+    part = rows * span
+    cut = bytearray(4 * part)
+    for k in range(span):  # a byte of the window in each row: one strided copy in C
+        cut[k::span] = raw[start + k::_ROW]
+    pad = _pad(span << 3)
+    joints, across, along, through = (int.from_bytes(cut[i:i + part], "little") << pad
+                                      for i in range(0, 4 * part, part))
+    return joints, across, along, through
+
+
+def _commands(start: int, span: int, rows: range) -> list[Command]:
+    """For the window of `span` bytes of columns from byte `start`: the command of each byte
+    8 * bit + orientation of its frame (WIDTH rows of 8 * span bits), at index 8 * WIDTH * 8 *
+    span less that byte (counted from the top), made once for all games, row by row as boards
+    reach them; the commands themselves are made once per row for every window."""
+    window = _WINDOWS.get((start, span))
+    if window is None:
+        window = _WINDOWS[(start, span)] = (
+            [_PLACEHOLDER] * (1 + 8 * WIDTH * 8 * span), bytearray(WIDTH))
+    made, done = window
+    if done.find(0, rows.start, rows.stop) >= 0:
+        width = 8 * span
         for row in rows:
-            if not _MADE[row]:
-                x, end = ORIGIN + row, _BYTES - 8 * WIDTH * row
-                made = [PlaceHedge(x, y, rotation, mirrored)
-                        for y in range(ORIGIN, ORIGIN + WIDTH) for rotation, mirrored in _ORIENTATION]
-                _COMMANDS[end - 8 * WIDTH + 1:end + 1] = made[::-1]
-                _MADE[row] = 1
-    return _COMMANDS
+            if not done[row]:
+                end = 8 * WIDTH * width - 8 * width * row
+                made[end - 8 * width + 1:end + 1] = _row(row)[64 * start:64 * (start + span)][::-1]
+                done[row] = 1
+    return made
 
 
-_BYTES = 8 * WIDTH * WIDTH
-_COMMANDS: list[Command] = [PlaceHedge(0, 0)] * (1 + _BYTES)  # until made
-_MADE = bytearray(WIDTH)  # per row of the frame: 1 once its commands are made
+_PLACEHOLDER: Command = PlaceHedge(0, 0)  # until made
+# Per window (its first byte of columns, its bytes): its commands, and per row of the frame
+# whether they are made. At most 36 windows, of at most 32,769 references each.
+_WINDOWS: dict[tuple[int, int], tuple[list[Command], bytearray]] = {}
+
+
+@cache
+def _row(row: int) -> list[Command]:
+    """The commands of a row of the frame, by y, rotation, mirrored: 8 a column."""
+    x = ORIGIN + row
+    return [PlaceHedge(x, y, rotation, mirrored)
+            for y in range(ORIGIN, ORIGIN + WIDTH) for rotation, mirrored in _ORIENTATION]
 
 
 def _unframed(b: Board, hedge: int) -> tuple[tuple[int, int, int, bool], ...]:

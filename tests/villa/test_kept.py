@@ -225,3 +225,42 @@ def test_a_drawn_hedge_leaves_the_bag_as_filtering_it_would() -> None:
             assert drawn.bag == tuple(h for h in state.bag if h != hedge)
 
     play(step, games=1)
+
+
+SHAPES = [Placement(0, 0, 0, 0), Placement(1, 0, 1, 1), Placement(9, 4, 0, 1, True),
+          Placement(17, 2, 5, 2), Placement(25, 1, 9, 3, True)]
+
+
+def _moved(placements: tuple[Placement, ...], side_x: str, side_y: str) -> tuple[Placement, ...]:
+    """These placements moved against a side of the frame on each axis ("low", "high") or
+    left where they are ("mid"): their joints as far out as a board drawn in the frame may be."""
+    points = [p for q in placements for e, _ in laid(q.hedge, q.x, q.y, q.rotation, q.mirrored)
+              for p in edge_ends(e)]
+    x0, y0, x1, y1 = bounding_box(points)
+    low, high = boards.ORIGIN + boards.MARGIN, boards.ORIGIN + boards.WIDTH - boards.MARGIN - 1
+    dx = {"low": low - x0, "high": high - x1, "mid": 0}[side_x]
+    dy = {"low": low - y0, "high": high - y1, "mid": 0}[side_y]
+    return tuple(replace(q, x=q.x + dx, y=q.y + dy) for q in placements)
+
+
+@pytest.mark.parametrize("side_x, side_y", [(a, b) for a in ("low", "mid", "high")
+                                            for b in ("low", "mid", "high")])
+def test_placements_in_a_window_at_the_edges_of_the_frame_are_those_framed_to_the_board(
+        side_x: str, side_y: str) -> None:
+    """Only the rows and the columns (whole bytes) a position can reach are worked on: boards
+    in each corner and against each side of the frame, narrow and wide, list what the board
+    framed to itself lists, and `allowed` reads the same from their bitmaps."""
+    for count in range(1, len(SHAPES) + 1):
+        for hedge in (3, 12, 30):
+            placed = _moved(tuple(SHAPES[:count]), side_x, side_y)
+            state = in_hand(replace(begin(2), placements=placed), hedge)
+            b = board(state)
+            assert b.bits is not None
+            listed = GAME.legal(state, 0)
+            assert listed == [PlaceHedge(*p) for p in _unframed(b, hedge)]
+            assert listed == placements(afresh(state), hedge)
+            x0, y0, x1, y1 = b.box or (0, 0, 0, 0)
+            for px in range(x0 - 6, x1 + 7):
+                for py in range(y0 - 6, y1 + 7):
+                    command = PlaceHedge(px, py, (px + py) % 4, px % 2 == 0)
+                    assert rules.allowed(state, 0, command) == (command in listed)

@@ -9,7 +9,15 @@ import msgspec
 
 from domain.villa import GAME
 from domain.villa.commands import Command
-from domain.villa.events import Event, HedgeDrawn
+from domain.villa.events import (
+    AreaCounted,
+    Event,
+    GameEnded,
+    HedgeDrawn,
+    HedgePlaced,
+    TokenPlaced,
+    TurnEnded,
+)
 
 from .helpers import act, apply, begin, lay, play_until
 
@@ -89,3 +97,22 @@ def test_the_view_shows_each_way_to_lay_the_hand_as_placehedge_means_it() -> Non
         placed = {(s.x1, s.y1, s.x2, s.y2, s.colour)
                   for s in GAME.view(after, None).segments if s.hedge == 21}
         assert drawn == placed
+
+
+def test_log_lines_found_by_the_type_of_event_read_as_before() -> None:
+    """`describe` finds each line by the event's type (no `match` tried case by case): the
+    lines are those the cases wrote, word for word."""
+    lines = [
+        (HedgePlaced(None, 0, -2, 0, 0, False), "The Starting Hedge is placed at (-2, 0), turned 0 degrees."),
+        (HedgePlaced(1, 5, 3, -1, 2, True),
+         "Seat 1 places Hedge 5 (corner) at (3, -1), turned 180 degrees, mirrored."),
+        (HedgeDrawn(0, 12), "Seat 0 draws Hedge 12 (bracket)."),
+        (TurnEnded(0, 1, False), "Seat 0 ends the turn; seat 1 plays."),
+        (TurnEnded(2, 2, True), "Seat 2 takes an extra turn (Sundial)."),
+        (GameEnded(["last_token", "last_hedge"]),
+         "The game ends: a colour placed its last token and the last Hedge was placed."),
+        (AreaCounted(3, [2, 0, 1, 0], [0, 0, 1, 0], [0, 2], [[0, 2]]),
+         "Area 3: segments blue 2, pink 2; it goes to blue, pink."),
+        (TokenPlaced(1, 2, None, "well"), "Pink places its well, flipped to neutral in area 1."),
+    ]
+    assert [GAME.describe(event) for event, _ in lines] == [line for _, line in lines]
