@@ -11,13 +11,14 @@ It stops where a seat must choose (a command) or something random must be reveal
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import islice, product
+from itertools import product
 from typing import Any
 
 from msgspec.structs import replace
+
+from domain.core.memo import Folded
 
 from .components import (
     BAG,
@@ -235,18 +236,16 @@ def _joy(s: State, e: JoyGiven) -> State:
 
 
 # `decide` folds its events to find what they reveal (flow.py); the platform then folds
-# the very same event objects into the very same state object again. `fold` keeps what
-# decide made, found by the event's identity (and checked against the state's), so the
-# second fold costs a look-up; a replay, whose events decide never made, only looks. An
-# entry keeps its state and event alive, so their ids stay theirs while it is there; a
-# command's events are folded again at once, so a few hundred entries outlast any command.
-FOLDED = 256
-_folded: dict[int, tuple[State | None, Event, State]] = {}
+# the very same event objects into the very same state object again: `fold` keeps what
+# decide made (memo.Folded), so the second fold costs a look-up; a replay, whose events
+# decide never made, only looks.
+_FOLDED: Folded[State, Event] = Folded()
+_folded = _FOLDED.entries
 
 
 def evolve(state: State | None, event: Event) -> State:
     """Apply one event (`fold` may have applied it already to this same state object)."""
-    entry = _folded.get(id(event))
+    entry = _folded.get(id(event))  # memo.Folded, looked up inline: once per event of a rebuild
     if entry is not None and entry[0] is state and entry[1] is event:
         return entry[2]
     if state is None:
@@ -259,15 +258,7 @@ def evolve(state: State | None, event: Event) -> State:
 
 def fold(state: State, event: Event) -> State:
     """`evolve`, kept for the platform's fold of the same event (decide's side)."""
-    new = _apply(state, event)
-    if len(_folded) >= FOLDED:
-        # The oldest quarter (see domain/core/memo.py); a replay verified on a worker thread
-        # may fold meanwhile, which only means other entries go first.
-        with contextlib.suppress(RuntimeError):
-            for old in list(islice(_folded, FOLDED // 4)):
-                _folded.pop(old, None)
-    _folded[id(event)] = (state, event, new)
-    return new
+    return _FOLDED.keep(state, event, _apply(state, event))
 
 
 def _apply(state: State | None, event: Event) -> State:

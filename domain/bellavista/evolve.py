@@ -7,6 +7,8 @@ from typing import Any, TypeVar, get_args
 
 from msgspec.structs import replace
 
+from domain.core.memo import Folded
+
 from .components import COLOURS, ROUNDS
 from .events import (
     BuildingNotBuilt,
@@ -195,32 +197,26 @@ assert {GameStarted, *_CASES} == set(get_args(Event)), "evolve lacks a case"
 
 
 def evolve(state: State | None, event: Event) -> State:
-    """Apply one event; every event of the union has its case (`_CASES`). The events the
-    last `advance` settled give back the very states it made (`settling`)."""
+    """Apply one event; every event of the union has its case (`_CASES`). The events
+    `advance` settled give back the very states it made (`settling`)."""
     if type(event) is GameStarted:
         return initial(event.seats, event.layout, event.town, event.costs)
     assert state is not None, "the first event of a game is GameStarted"
-    made = _settled.get(id(event))
-    if made is not None and made[0] is state and made[1] is event:
-        return made[2]
+    entry = _settled.get(id(event))  # memo.Folded, looked up inline: once per event of a rebuild
+    if entry is not None and entry[0] is state and entry[1] is event:
+        return entry[2]
     return _CASES[type(event)](state, event)
 
 
 # The server folds the events `decide` returns right after deciding them, from the same
 # state: `advance` evolved each already, and what it computed of its states (`placements`,
-# the tallies of their buildings) is kept by their identity. The states of the last advance
-# are kept by the identity of their events (each entry holding its state and event alive),
-# so the fold is given the very same states, and their kept answers with them.
-_settled: dict[int, tuple[State, Event, State]] = {}
+# the tallies of their buildings) is kept by their identity. So `advance` keeps the states
+# it made (memo.Folded), and the fold is given the very same states, their kept answers
+# with them.
+_SETTLED: Folded[State, Event] = Folded()
+_settled = _SETTLED.entries
 
 
 def settling(state: State, event: Event) -> State:
-    """`evolve`, the state made kept for the event (by `advance`, which `begin`s anew)."""
-    made = evolve(state, event)
-    _settled[id(event)] = (state, event, made)
-    return made
-
-
-def begin() -> None:
-    """Let the last advance's states go: only the last decided events are folded next."""
-    _settled.clear()
+    """`evolve`, the state made kept for the platform's fold of the same event (`advance`)."""
+    return _SETTLED.keep(state, event, evolve(state, event))

@@ -28,7 +28,7 @@ from .events import (
     StartingOrderDrawn,
     ZoningRevealed,
 )
-from .evolve import begin, evolve, settling
+from .evolve import evolve, settling
 from .placing import building_now, placements
 from .scoring import totals
 from .state import State, remaining_contracts
@@ -100,5 +100,4 @@ def _automatic(state: State, rng: Random) -> list[Event]:
 
 def advance(state: State, events: list[Event], rng: Random) -> list[Event]:
     """`events` followed by every automatic event up to the next player decision."""
-    begin()
     return settle(settling, state, events, lambda s: _automatic(s, rng))

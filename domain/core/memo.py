@@ -167,3 +167,34 @@ class LastShown(Generic[S, R]):
             self.room.trim(entries)
         entries[key] = made
         return made
+
+
+E = TypeVar("E")
+
+
+class Folded(Generic[S, E]):
+    """The states a game's `decide` made from its events, kept by the events' identity:
+    the platform then folds the very same event objects into the very same state object
+    again (a proposal's steps), and finds each state made, with what was kept of it by
+    identity (its legal lists, its tallies), instead of an equal new one. An entry keeps its
+    state and event alive, so their ids stay theirs while it is there; a command's events
+    are folded again at once, so `size` entries outlast any command. `evolve` looks in
+    `entries` itself, once per event of every fold (a method call there would cost a
+    rebuild a few percent): the entry for `id(event)`, if its state and event are the very
+    objects given, holds the state made."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.entries: dict[int, tuple[S | None, E, S]] = {}
+
+    def keep(self, state: S | None, event: E, new: S) -> S:
+        """`new`, kept as what `event` makes of `state`; the oldest quarter let go when full
+        (a replay verified on a worker thread may fold meanwhile, which only means other
+        entries go first)."""
+        entries = self.entries
+        if len(entries) >= self.size:
+            with contextlib.suppress(RuntimeError):
+                for old in list(islice(entries, self.size // 4)):
+                    entries.pop(old, None)
+        entries[id(event)] = (state, event, new)
+        return new

@@ -146,3 +146,16 @@ def test_last_shown_keeps_one_entry_a_game_and_lets_the_least_recent_go() -> Non
     assert len(shown.entries) <= 4
     assert id(games[2].key) in shown.entries and id(games[0].key) not in shown.entries
     assert shown.entries[id(games[2].key)].state.n == 1
+
+
+def test_folded_keeps_what_an_event_made_of_a_state_for_that_very_event_and_state() -> None:
+    folded: memo.Folded[State, State] = memo.Folded(size=8)
+    state, event = State(1), State(2)
+    made = folded.keep(state, event, State(3))
+    entry = folded.entries[id(event)]
+    assert entry == (state, event, made) and entry[0] is state and entry[2] is made
+    events = [State(10 + i) for i in range(20)]  # kept alive: their ids stay theirs
+    for e in events:
+        folded.keep(state, e, e)
+    assert len(folded.entries) <= 8  # the oldest let go, a quarter at a time
+    assert id(event) not in folded.entries and id(events[-1]) in folded.entries
