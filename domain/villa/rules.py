@@ -60,11 +60,11 @@ def legal(state: State, seat: int) -> list[Command]:
     return []
 
 
-def _placements(state: State) -> list[Command]:
+def _placements(state: State) -> tuple[Command, ...]:
     """A few hundred commands, listed for the seat to move and asked again by a bot: kept
     per game for its latest state. Never handed out: `legal` gives a copy."""
     if state.hedge is None:  # between the start and the setup's draws (a replay's step)
-        return []
+        return ()
     made = _listed(state)
     if made is None:
         made = listing(board(state), state.hedge)

@@ -127,8 +127,8 @@ def test_placements_in_the_fixed_frame_are_those_framed_to_the_board() -> None:
             b = board(state)
             assert b.bits is not None
             listed = placements(b, state.hedge)
-            assert listed == [PlaceHedge(*p) for p in _unframed(b, state.hedge)]
-            assert GAME.legal(state, state.turn) == listed
+            assert listed == tuple(PlaceHedge(*p) for p in _unframed(b, state.hedge))
+            assert GAME.legal(state, state.turn) == list(listed)
             checked += 1
 
     play(step)
@@ -258,7 +258,7 @@ def test_placements_in_a_window_at_the_edges_of_the_frame_are_those_framed_to_th
             assert b.bits is not None
             listed = GAME.legal(state, 0)
             assert listed == [PlaceHedge(*p) for p in _unframed(b, hedge)]
-            assert listed == placements(afresh(state), hedge)
+            assert listed == list(placements(afresh(state), hedge))
             x0, y0, x1, y1 = b.box or (0, 0, 0, 0)
             for px in range(x0 - 6, x1 + 7):
                 for py in range(y0 - 6, y1 + 7):
