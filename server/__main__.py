@@ -6,6 +6,7 @@ import logging
 
 import uvicorn
 
+from . import census
 from .app import create_app
 from .collector import tune_gc
 from .config import Config
@@ -18,6 +19,8 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=config.log_level.upper())
     app = create_app(config)
     tune_gc()
+    if config.gc_census:
+        census.install(config.gc_census)
     # A frame a little over MAX_FRAME is read and answered `too_large`; the transport closes a
     # connection with 1009 as soon as a frame passes twice that, before it is read whole.
     uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,

@@ -27,6 +27,7 @@ class Config:
     bot_delay: float = 0.8  # seconds the server's bots wait before they move
     bot_budget: float = 1.0  # seconds a search bot thinks per move
     log_level: str = "warning"
+    gc_census: str = ""  # a file for what the collector's middle passes walk (server/census.py)
     limits: Limits = field(default_factory=Limits)
 
     @classmethod
@@ -60,6 +61,9 @@ class Config:
                             help="seconds a search bot thinks per move, in a worker process "
                                  "(PLAZA_BOT_BUDGET)")
         parser.add_argument("--log-level", default=env.get("PLAZA_LOG_LEVEL", cls.log_level))
+        parser.add_argument("--gc-census", default=env.get("PLAZA_GC_CENSUS", cls.gc_census),
+                            help="append what the collector's middle passes walk to this file "
+                                 "(a diagnostic: PLAZA_GC_CENSUS)")
         add_limit_flags(parser, env)
         args = parser.parse_args(argv)
         extra = tuple(m for m in env.get("PLAZA_EXTRA_GAMES", "").split(",") if m)
@@ -69,7 +73,8 @@ class Config:
                    snapshot_every=args.snapshot_every,
                    max_loaded=args.max_loaded,
                    extra_games=extra, permessage_deflate=args.deflate, log_level=args.log_level,
-                   bot_delay=args.bot_delay, bot_budget=args.bot_budget, limits=limits)
+                   bot_delay=args.bot_delay, bot_budget=args.bot_budget,
+                   gc_census=args.gc_census, limits=limits)
 
 
 # Each limit of `Limits`: its flag is --create-rate, its variable PLAZA_CREATE_RATE, and so on.
