@@ -6,7 +6,16 @@ from typing import Any
 
 import msgspec
 
-from domain.core import REWOUND, EventCodec, RewoundData, Step, Timeline, TrimmedHistory
+from domain.core import (
+    REWOUND,
+    EventCodec,
+    RewoundData,
+    Step,
+    Timeline,
+    TrimmedHistory,
+    effective,
+    folded,
+)
 
 from .store import Store
 
@@ -31,9 +40,13 @@ async def load_timeline(store: Store, codec: EventCodec, game_id: str,
     timeline = Timeline(codec.game, codec, keep=keep)
     if use_snapshots:
         timeline = await _from_snapshot(store, codec, game_id, last, keep) or timeline
+    if keep is not None:
+        timeline = await _older_folded(store, codec, game_id, timeline, upto, keep)
     envelopes = await store.events(game_id, after=timeline.seq, upto=upto)
     try:
         timeline.apply_all(envelopes)
+        if keep is not None and timeline.trimmed and len(timeline.steps) < keep:
+            raise TrimmedHistory("undone so often that fewer than `keep` steps are left")
     except TrimmedHistory:  # an old rewind reached far back: fold it all, keeping every step
         timeline = Timeline(codec.game, codec)
         timeline.apply_all(await store.events(game_id, upto=upto))
@@ -41,6 +54,32 @@ async def load_timeline(store: Store, codec: EventCodec, game_id: str,
         env = await store.event(game_id, timeline.seq)
         timeline.last_hash = env.hash if env is not None else None
     return timeline
+
+
+async def _older_folded(store: Store, codec: EventCodec, game_id: str, timeline: Timeline,
+                        upto: int | None, keep: int) -> Timeline:
+    """The timeline with the envelopes it would not keep folded in as rows (`folded`), its
+    first step the last of their effective events; the last 2 * keep envelopes are left to
+    fold as steps. Unchanged when those are about all there is, or when a rewind among them
+    reaches below the timeline's state (a rewind then reaches back as far: the caller's
+    fallback folds it all)."""
+    last = await store.last_seq(game_id)
+    cut = (last if upto is None else min(upto, last)) - 2 * keep
+    if cut - timeline.seq < keep:
+        return timeline
+    rows = await store.event_rows(game_id, after=timeline.seq, upto=cut)
+    top = timeline.top
+    try:
+        kept = effective(codec, rows, top.env.seq if top is not None else 0)
+    except TrimmedHistory:
+        return timeline
+    if kept:
+        env = await store.event(game_id, kept[-1][0])
+        assert env is not None
+        top = Step(env, None, folded(codec, timeline.state, kept))
+    base = Timeline(codec.game, codec, base=[top] if top is not None else None, seq=cut, keep=keep)
+    base.trimmed = True  # an undo past its first step must rebuild from the store
+    return base
 
 
 async def _from_snapshot(store: Store, codec: EventCodec, game_id: str,

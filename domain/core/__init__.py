@@ -25,7 +25,7 @@ from .errors import (
     UndoRefused,
 )
 from .game import Game, Outcome, ranks_from
-from .history import Step, Timeline, TrimmedHistory, fold
+from .history import EventRow, Step, Timeline, TrimmedHistory, effective, fold, folded
 from .pipeline import (
     Proposal,
     Table,
@@ -46,6 +46,7 @@ __all__ = [
     "UNDO",
     "Envelope",
     "EventCodec",
+    "EventRow",
     "Game",
     "GameOver",
     "Illegal",
@@ -66,7 +67,9 @@ __all__ = [
     "canonical",
     "choose",
     "decide_checked",
+    "effective",
     "fold",
+    "folded",
     "greedy_move",
     "propose_command",
     "propose_events",

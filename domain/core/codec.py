@@ -68,6 +68,7 @@ class EventCodec:
         # for a fold's loop that has checked the version itself).
         self.decode_data = self._events.decoder.decode
         self._rewound = msgspec.json.Decoder(RewoundData)
+        self.rewound = self._rewound.decode  # a Rewound envelope's data
 
     def encode(self, event: Any) -> tuple[str, int, bytes]:
         tag = tag_of(event)

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from domain.core import Envelope
+from domain.core import Envelope, EventRow
 
 # Refusals are remembered so that a repeated ref gets its first answer, but only the latest
 # few per seat: a client sending doomed commands must not grow the store.
@@ -85,6 +85,11 @@ class EventLog(Protocol):
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]: ...
+
+    async def event_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRow]:
+        """(seq, type, v, data) of each envelope, in seq order: what a rebuild folds of the
+        envelopes older than the steps it keeps (`domain.core.folded`), read without the
+        hashes, refs and commands that would be let go at once."""
 
     async def event(self, game_id: str, seq: int) -> Envelope | None: ...
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 
-from domain.core import Envelope
+from domain.core import Envelope, EventRow
 from domain.core.table import TABLE_TYPES
 
 from .base import KEEP_REJECTIONS, Conflict, GameRow, RefAnswer, SeatRow, Snapshot, Status
@@ -60,6 +60,9 @@ class MemoryStore:
         log = self._events.get(game_id, [])
         chosen = log[max(0, after):upto if upto is None else max(0, upto)]
         return chosen[:limit] if limit is not None else chosen
+
+    async def event_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRow]:
+        return [(e.seq, e.type, e.v, bytes(e.data)) for e in await self.events(game_id, after, upto)]
 
     async def event(self, game_id: str, seq: int) -> Envelope | None:
         log = self._events.get(game_id, [])

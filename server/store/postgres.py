@@ -13,7 +13,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from domain.core import Envelope
+from domain.core import Envelope, EventRow
 from domain.core.envelope import NULL
 from domain.core.table import TABLE_TYPES
 
@@ -114,6 +114,15 @@ class PostgresEventLog(PostgresBase):
             params.append(limit)
             sql += f" LIMIT ${len(params)}"
         return [_envelope(game_id, row) for row in await self._all(sql, *params)]
+
+    async def event_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> list[EventRow]:
+        sql = "SELECT seq, type, v, data FROM events WHERE game_id = $1 AND seq > $2"
+        params: list[Any] = [game_id, after]
+        if upto is not None:
+            params.append(upto)
+            sql += " AND seq <= $3"
+        return [(seq, type_, v, bytes(data)) for seq, type_, v, data
+                in await self._all(sql + " ORDER BY seq", *params)]
 
     async def table_events(self, game_id: str) -> list[Envelope]:
         sql = (f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = $1 AND type = ANY($2::text[]) "
