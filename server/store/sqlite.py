@@ -154,10 +154,7 @@ class SqliteEventLog(SqliteBase):
         return found[0] if found else None
 
     async def last_seq(self, game_id: str) -> int:
-        # On the loop's thread, as a long read is (`_pages`): one look in the key, against a
-        # round trip to aiosqlite's thread that cost a rebuild of a game ~10% (bench rebuild)
-        rows = await self._pages("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
-        return int(rows[0][0] or 0)
+        return await self._count("SELECT max(seq) FROM events WHERE game_id = ?", (game_id,))
 
     async def table_events(self, game_id: str) -> list[Envelope]:
         marks = ",".join("?" * len(TABLE_TYPES))

@@ -41,7 +41,8 @@ class StoreContract:
 
     async def test_event_rows_are_each_envelopes_seq_type_version_and_data(self, store: Store) -> None:
         await store.create_game(row())
-        await store.append("g", [env("g", 1), env("g", 2), env("g", 3, type_="Rewound", data=b'{"to_seq":1}')])
+        rewound = env("g", 3, type_="Rewound", data=b'{"to_seq":1}')
+        await store.append("g", [env("g", 1), env("g", 2), rewound])
         assert await store.event_rows("g", after=1, upto=3) == [
             (2, "Played", 1, b'{"card":1,"seat":0,"type":"Played"}'), (3, "Rewound", 1, b'{"to_seq":1}')]
         assert [seq for seq, *_ in await store.event_rows("g")] == [1, 2, 3]

@@ -47,6 +47,7 @@ async def test_a_rebuild_keeping_few_steps_ends_where_a_fold_of_every_envelope_e
     await store.create_game(GameRow("g", "tinydraw", b"{}", 3, "active", 11, len(log), 0,
                                     None, None, None), log)
     codec = EventCodec(GAME)
+    folded_from_rows = 0
     for upto in range(1, len(log) + 3):  # past the end too: the last envelope's timeline
         whole = Timeline(GAME, codec)
         whole.apply_all(log[:upto])
@@ -56,6 +57,10 @@ async def test_a_rebuild_keeping_few_steps_ends_where_a_fold_of_every_envelope_e
         assert [(s.env, s.event, s.state) for s in last] == [
             (s.env, s.event, s.state) for s in whole.steps[len(whole.steps) - len(last):]]
         assert kept.steps[0].state == whole.steps[len(whole.steps) - len(kept.steps)].state
+        if kept.steps[0].event is None:  # begun at the rows' last event: `keep` steps follow
+            assert len(kept.steps) > KEEP
+            folded_from_rows += 1
+    assert folded_from_rows > len(log) // 2
 
 
 def test_a_rewind_below_the_state_folded_from_is_refused() -> None:
