@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 from random import Random
@@ -23,6 +22,7 @@ from domain.core import (
 )
 from domain.core.simulate import Simulation
 from tests.support.tinygame import GAME, Played
+from tests.support.undos import undone_often
 
 
 def _played(seats: int = 2, seed: int = 1) -> Simulation:
@@ -148,16 +148,9 @@ def test_a_trimmed_timeline_keeps_few_steps_and_refuses_a_rewind_below_them() ->
 def test_folding_a_log_at_once_equals_applying_it_one_envelope_at_a_time() -> None:
     """`apply_all` has a loop of its own for the game's events (rebuild speed): with undos
     between moves and a small `keep`, it ends where `apply` one by one ends, step for step."""
-    from domain.core import Timeline, UndoRefused
+    from domain.core import Timeline
 
-    rng = Random(11)
-    sim = Simulation(GAME, 3, seed=11)
-    while sim.outcome() is None:
-        seat = sim.active()[0]
-        sim.command(seat, rng.choice(sim.legal(seat)))
-        if rng.random() < 0.3:
-            with contextlib.suppress(UndoRefused):
-                sim.undo(seat)
+    sim = undone_often(GAME, 3, seed=11, game_id="sim")
     assert any(env.type == "Rewound" for env in sim.envelopes)
     for keep in (None, 3):
         at_once, one_by_one = Timeline(GAME, keep=keep), Timeline(GAME, keep=keep)

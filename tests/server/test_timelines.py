@@ -3,32 +3,17 @@ rows (`event_rows`, `folded`) give the very states and steps a fold of every env
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
-from random import Random
 
 import pytest
 
-from domain.core import EventCodec, Timeline, TrimmedHistory, UndoRefused, effective
-from domain.core.simulate import Simulation
+from domain.core import EventCodec, Timeline, TrimmedHistory, effective
 from server.store import GameRow, MemoryStore, SqliteStore, Store
 from server.timelines import load_timeline
 from tests.support.tinygame import GAME
+from tests.support.undos import undone_often
 
 KEEP = 3
-
-
-def _undone_often(seed: int) -> Simulation:
-    """A game of the test game with an undo after about a third of its moves."""
-    rng = Random(seed)
-    sim = Simulation(GAME, 3, seed=seed, game_id="g")
-    while sim.outcome() is None:
-        seat = sim.active()[0]
-        sim.command(seat, rng.choice(sim.legal(seat)))
-        if rng.random() < 0.3:
-            with contextlib.suppress(UndoRefused):
-                sim.undo(seat)
-    return sim
 
 
 @pytest.fixture(params=["sqlite", "memory"])
@@ -41,7 +26,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
 
 async def test_a_rebuild_keeping_few_steps_ends_where_a_fold_of_every_envelope_ends(
         store: Store) -> None:
-    sim = _undone_often(11)
+    sim = undone_often(GAME, 3, 11)
     log = sim.envelopes
     assert any(env.type == "Rewound" for env in log[: len(log) - 2 * KEEP])  # one among the rows
     await store.create_game(GameRow("g", "tinydraw", b"{}", 3, "active", 11, len(log), 0,
@@ -64,7 +49,7 @@ async def test_a_rebuild_keeping_few_steps_ends_where_a_fold_of_every_envelope_e
 
 
 def test_a_rewind_below_the_state_folded_from_is_refused() -> None:
-    sim = _undone_often(11)
+    sim = undone_often(GAME, 3, 11)
     codec = EventCodec(GAME)
     rows = [(e.seq, e.type, e.v, bytes(e.data)) for e in sim.envelopes]
     rewinds = [codec.rewound(data).to_seq for _seq, kind, _v, data in rows if kind == "Rewound"]
