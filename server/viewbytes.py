@@ -26,7 +26,8 @@ from msgspec.structs import astuple
 
 _encode = msgspec.json.Encoder().encode
 _HOLE = msgspec.Raw(b"\x00")  # never in JSON's output: control characters are escaped
-_Hole = tuple[int, int | None]  # (field, item of a list field or None for the whole field)
+_Hole = tuple[int, int | None]  # (field, item of an array field or None for the whole field)
+_ARRAYS = (list, tuple)  # fields encoded as JSON arrays, whose items may be holes
 
 
 def encoded_views(table: Any, views: Sequence[Any]) -> list[bytes]:
@@ -65,13 +66,13 @@ def _differing(own: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> set[int]:
 
 
 def _holes(own: tuple[Any, ...], rows: list[tuple[Any, ...]], fields: set[int]) -> list[_Hole]:
-    """The differing fields, or their differing items for a list every audience holds with
-    the same length, in the order JSON encodes them."""
+    """The differing fields, or their differing items for a list or tuple every audience holds
+    with the same length, in the order JSON encodes them."""
     holes: list[_Hole] = []
     for field in sorted(fields):
         mine = own[field]
         values = [row[field] for row in rows]
-        if type(mine) is list and all(type(v) is list and len(v) == len(mine) for v in values):
+        if type(mine) in _ARRAYS and all(type(v) in _ARRAYS and len(v) == len(mine) for v in values):
             items: set[int] = set()
             for value in values:
                 if value is not mine:

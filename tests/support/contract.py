@@ -7,6 +7,7 @@ decider contract along the way. Games add their own rule and secrecy checks.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -124,6 +125,22 @@ def _shares_a_part(views: list[Any]) -> bool:
     return any(seat is not table and type(seat) is type(table)
                and any(any(value is part for part in parts) for value in msgspec.structs.astuple(seat))
                for seat in seats)
+
+
+def tracked_parts(view: Any, path: str = "view") -> list[str]:
+    """Where `view` holds a container the collector still tracks (call after gc.collect()):
+    a game's kept views that hold none are never walked by its middle passes again."""
+    found = [path] if gc.is_tracked(view) else []
+    if isinstance(view, msgspec.Struct):
+        for name, value in zip(view.__struct_fields__, msgspec.structs.astuple(view), strict=True):
+            found += tracked_parts(value, f"{path}.{name}")
+    elif isinstance(view, (list, tuple)):
+        for i, value in enumerate(view):
+            found += tracked_parts(value, f"{path}[{i}]")
+    elif isinstance(view, dict):
+        for key, value in view.items():
+            found += tracked_parts(value, f"{path}[{key!r}]")
+    return found
 
 
 def check_shared_encoding(game: AnyGame, views: list[Any], where: str) -> None:
