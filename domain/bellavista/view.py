@@ -27,8 +27,10 @@ from .state import Building, Card, Offer, State, active
 from .town import orientations, town_of
 
 
-# gc=False: a view is built from the state and never refers back to itself, so no cycle
-# can pass through it; the collector need not walk the parts kept for the next views.
+# gc=False, and tuples rather than lists: a view is built from the state and never refers
+# back to itself, so no cycle can pass through it. The server keeps each game's last views
+# (LastShown), and a list (or a struct the collector tracks) in them would be walked by every
+# middle pass; a tuple of untracked items is untracked by the first collection it survives.
 class TileView(msgspec.Struct, frozen=True, gc=False):
     """A town tile covering spaces row..row+size-1, col..col+size-1; `area` numbers the
     Park (or River) it belongs to, adjacent tiles sharing one."""
@@ -45,12 +47,12 @@ class TileView(msgspec.Struct, frozen=True, gc=False):
 class ShapeView(msgspec.Struct, frozen=True, gc=False):
     rotation: int
     mirror: bool
-    cells: list[tuple[int, int]]  # offsets from the PlaceBuilding (row, col)
+    cells: tuple[tuple[int, int], ...]  # offsets from the PlaceBuilding (row, col)
 
 
 class FootprintView(msgspec.Struct, frozen=True, gc=False):
     height: int
-    shapes: list[ShapeView]
+    shapes: tuple[ShapeView, ...]
 
 
 class OfferView(msgspec.Struct, frozen=True, gc=False):
@@ -67,7 +69,7 @@ class OfferView(msgspec.Struct, frozen=True, gc=False):
 class ZoningView(msgspec.Struct, frozen=True, gc=False):
     card: str
     kind: str
-    tiles: list[str]  # the neighborhoods a Subsidized Neighborhoods card shows
+    tiles: tuple[str, ...]  # the neighborhoods a Subsidized Neighborhoods card shows
 
 
 class NowView(msgspec.Struct, frozen=True, gc=False):
@@ -82,12 +84,12 @@ class NowView(msgspec.Struct, frozen=True, gc=False):
 
 class PlayerView(msgspec.Struct, frozen=True, gc=False):
     seat: int
-    colours: list[str]  # empty until the architect has chosen (two with two architects)
+    colours: tuple[str, ...]  # empty until the architect has chosen (two with two architects)
     coins: int
-    hand: list[Card] | None  # only in the owner's view
+    hand: tuple[Card, ...] | None  # only in the owner's view
     hand_size: int
     deck_size: int
-    contracts: list[Contract] | None  # face down: the owner's view, or everyone's once over
+    contracts: tuple[Contract, ...] | None  # face down: the owner's view, or everyone's once over
     contracts_taken: int
     took_contract_this_round: bool
 
@@ -97,23 +99,23 @@ class View(msgspec.Struct, frozen=True, gc=False):
     round: int
     rounds: int
     phase: str
-    active: list[int]
+    active: tuple[int, ...]
     layout: str
-    tiles: list[TileView]
-    footprints: list[FootprintView]
-    buildings: list[Building]
-    offers: list[OfferView]
-    order: list[int]  # the seats of the cards beneath the offer board, left to right
+    tiles: tuple[TileView, ...]
+    footprints: tuple[FootprintView, ...]
+    buildings: tuple[Building, ...]
+    offers: tuple[OfferView, ...]
+    order: tuple[int, ...]  # the seats of the cards beneath the offer board, left to right
     now: NowView | None
     zoning: ZoningView | None
     zoning_deck_size: int
-    zoning_pile: list[str]
+    zoning_pile: tuple[str, ...]
     height_objective: str
     grouping_objective: str
-    contracts: list[Contract]  # face up; `count` is the number needed in this game
+    contracts: tuple[Contract, ...]  # face up; `count` is the number needed in this game
     contract_deck_size: int
     neutral_colour: str | None  # 3 architects: the colour nobody chose, once all have
-    players: list[PlayerView]
+    players: tuple[PlayerView, ...]
 
 
 # The town's drawing and the footprints' shapes depend on the layout alone, and the
@@ -121,7 +123,7 @@ class View(msgspec.Struct, frozen=True, gc=False):
 # audience carries them: each is built once and the same objects serve every view
 # (nothing mutates a view).
 @lru_cache(maxsize=256)  # as many as `town_of` keeps
-def _tiles_by_value(layout: Layout) -> list[TileView]:
+def _tiles_by_value(layout: Layout) -> tuple[TileView, ...]:
     town = town_of(layout)
     out = []
     for spot in layout:
@@ -129,21 +131,21 @@ def _tiles_by_value(layout: Layout) -> list[TileView]:
         area = town.park_of.get(corner, town.river_of.get(corner))
         out.append(TileView(spot.tile, tile_kind(spot.tile), tile_label(spot.tile), corner[0],
                             corner[1], TILE_SIDE, area))
-    return out
+    return tuple(out)
 
 
 # found by the identity of the game's layout tuple first, as `town_of` (hashing 15 structs)
 @per_state(size=64)
-def _tiles(layout: Layout) -> list[TileView]:
+def _tiles(layout: Layout) -> tuple[TileView, ...]:
     return _tiles_by_value(layout)
 
 
 @cache
-def footprints() -> list[FootprintView]:
-    return [
-        FootprintView(h, [ShapeView(r, m, list(cells)) for r, m, cells in orientations(h)])
+def footprints() -> tuple[FootprintView, ...]:
+    return tuple(
+        FootprintView(h, tuple(ShapeView(r, m, cells) for r, m, cells in orientations(h)))
         for h in FOOTPRINTS
-    ]
+    )
 
 
 @lru_cache(maxsize=64)
@@ -160,11 +162,11 @@ def _offer(space: int, cost: int, offer: Offer | None, viewer: int | None) -> Of
     return OfferView(space, cost, offer.seat, offer.card if seen else None, offer.revealed)
 
 
-def _offers(state: State, viewer: int | None) -> list[OfferView]:
+def _offers(state: State, viewer: int | None) -> tuple[OfferView, ...]:
     board = [_offer(i, cost, o, viewer) for i, (cost, o) in enumerate(
         zip(state.costs, state.spaces, strict=True))]
     late = [_offer(len(state.costs) + i, 0, o, viewer) for i, o in enumerate(state.late)]
-    return board + late
+    return (*board, *late)
 
 
 def _now(state: State) -> NowView | None:
@@ -176,15 +178,15 @@ def _now(state: State) -> NowView | None:
 
 def _player(state: State, seat: int, viewer: int | None) -> PlayerView:
     roofed = [True] if state.seats == 2 else []
-    colours = [colour_of(state, seat, r) for r in [False, *roofed]] if state.colours[seat] else []
+    colours = tuple([colour_of(state, seat, r) for r in [False, *roofed]]) if state.colours[seat] else ()
     taken = state.taken[seat]
     # seed: a taken contract card lies face down until its coins are added at the end
     shown = seat == viewer or state.phase == "over"
     return PlayerView(
         seat, colours, state.coins[seat],
-        list(state.hands[seat]) if seat == viewer else None,
+        state.hands[seat] if seat == viewer else None,
         len(state.hands[seat]), len(state.decks[seat]),
-        [contract_view(c, state.seats) for c in taken] if shown else None, len(taken),
+        tuple([contract_view(c, state.seats) for c in taken]) if shown else None, len(taken),
         state.took_this_round[seat],
     )
 
@@ -208,7 +210,8 @@ class _Shown:
     __slots__ = ("face_down", "offers", "own", "seats", "state", "table")
 
     def __init__(self, state: State, table: View, face_down: dict[int, list[int]],
-                 own: list[PlayerView | None], offers: list[list[OfferView] | None]) -> None:
+                 own: list[PlayerView | None], offers: list[tuple[OfferView, ...] | None]
+                 ) -> None:
         self.state = state
         self.table = table
         self.face_down = face_down  # per seat, the index in `offers` of its face-down cards
@@ -242,13 +245,15 @@ def _seat(shown: _Shown, viewer: int) -> View:
     if offers is None:
         offers = table.offers
         if viewer in shown.face_down:  # its own face-down cards, which only it sees
-            offers = list(offers)
+            mine = list(offers)
             for i in shown.face_down[viewer]:
-                offers[i] = msgspec.structs.replace(offers[i], card=_card(state, i))
+                mine[i] = msgspec.structs.replace(mine[i], card=_card(state, i))
+            offers = tuple(mine)
         shown.offers[viewer] = offers
     players = list(table.players)
     players[viewer] = own
-    seat = shown.seats[viewer] = msgspec.structs.replace(table, offers=offers, players=players)
+    seat = shown.seats[viewer] = msgspec.structs.replace(table, offers=offers,
+                                                         players=tuple(players))
     return seat
 
 
@@ -265,21 +270,21 @@ def _zoning(state: State) -> ZoningView | None:
     # none drawn yet: the states before the setup's draws
     if not state.zoning:
         return None
-    return ZoningView(state.zoning, ZONING[state.zoning], list(SUBSIDIZED.get(state.zoning, ())))
+    return ZoningView(state.zoning, ZONING[state.zoning], SUBSIDIZED.get(state.zoning, ()))
 
 
 def _fresh(state: State) -> _Shown:
     """The spectators' view (no hand, no face-down card), every part built."""
     table = View(
-        state.seats, state.round, ROUNDS, state.phase, active(state), state.layout,
-        _tiles(state.town), footprints(), list(state.buildings), _offers(state, None),
-        list(state.order), _now(state), _zoning(state),
-        len(ZONING) - len(state.zoning_pile), list(state.zoning_pile),
+        state.seats, state.round, ROUNDS, state.phase, tuple(active(state)), state.layout,
+        _tiles(state.town), footprints(), state.buildings, _offers(state, None),
+        state.order, _now(state), _zoning(state),
+        len(ZONING) - len(state.zoning_pile), state.zoning_pile,
         state.height_objective, state.grouping_objective,
-        [contract_view(c, state.seats) for c in state.contracts],
+        tuple([contract_view(c, state.seats) for c in state.contracts]),
         len(CONTRACTS) - len(state.contracts_drawn),
         neutral_colour(state),
-        [_player(state, seat, None) for seat in range(state.seats)],
+        tuple([_player(state, seat, None) for seat in range(state.seats)]),
     )
     none = [None] * state.seats
     return _Shown(state, table, _face_down(state), list(none), list(none))
@@ -295,29 +300,28 @@ def _next(s: State, last: _Shown) -> _Shown:
     else:
         offers, face_down, seat_offers = _offers(s, None), _face_down(s), [None] * s.seats
     table = View(
-        s.seats, s.round, ROUNDS, s.phase, active(s), s.layout,
+        s.seats, s.round, ROUNDS, s.phase, tuple(active(s)), s.layout,
         wv.tiles if s.town is was.town else _tiles(s.town), wv.footprints,
-        wv.buildings if s.buildings is was.buildings else list(s.buildings), offers,
-        wv.order if s.order is was.order else list(s.order), _now(s),
+        s.buildings, offers, s.order, _now(s),  # the state's own tuples, frozen as a view is
         wv.zoning if s.zoning == was.zoning else _zoning(s),
-        len(ZONING) - len(s.zoning_pile),
-        wv.zoning_pile if s.zoning_pile is was.zoning_pile else list(s.zoning_pile),
+        len(ZONING) - len(s.zoning_pile), s.zoning_pile,
         s.height_objective, s.grouping_objective,
         wv.contracts if s.contracts is was.contracts
-        else [contract_view(c, s.seats) for c in s.contracts],
+        else tuple([contract_view(c, s.seats) for c in s.contracts]),
         len(CONTRACTS) - len(s.contracts_drawn),
         neutral_colour(s), players,
     )
     return _Shown(s, table, face_down, own, seat_offers)
 
 
-def _next_players(s: State, was: State, views: list[PlayerView], own: list[PlayerView | None]
-                  ) -> tuple[list[PlayerView], list[PlayerView | None]]:
+def _next_players(s: State, was: State, views: tuple[PlayerView, ...],
+                  own: list[PlayerView | None]
+                  ) -> tuple[tuple[PlayerView, ...], list[PlayerView | None]]:
     """The spectators' players of `s` and each seat's own (None: made when asked), those
     of `was` (`views`, `own`) kept where the parts of the state they show are the same."""
     if (s.colours is not was.colours
             or (s.phase == "over") is not (was.phase == "over")):  # contracts turn up
-        return [_player(s, seat, None) for seat in range(s.seats)], [None] * s.seats
+        return tuple([_player(s, seat, None) for seat in range(s.seats)]), [None] * s.seats
     if (s.coins is was.coins and s.hands is was.hands and s.decks is was.decks
             and s.taken is was.taken and s.took_this_round is was.took_this_round):
         return views, own
@@ -331,7 +335,7 @@ def _next_players(s: State, was: State, views: list[PlayerView], own: list[Playe
             mine[seat] = None
         elif hand is not was.hands[seat]:
             mine[seat] = None
-    return players, mine
+    return tuple(players), mine
 
 
 def _card(state: State, i: int) -> Card:

@@ -49,9 +49,9 @@ def without_own_secrets(view: View, seat: int) -> View:
     players = list(view.players)
     contracts = players[seat].contracts if view.phase == "over" else None
     players[seat] = msgspec.structs.replace(players[seat], hand=None, contracts=contracts)
-    offers = [msgspec.structs.replace(o, card=None) if o.seat == seat and not o.revealed else o
-              for o in view.offers]
-    return msgspec.structs.replace(view, players=players, offers=offers)
+    offers = tuple(msgspec.structs.replace(o, card=None) if o.seat == seat and not o.revealed else o
+                   for o in view.offers)
+    return msgspec.structs.replace(view, players=tuple(players), offers=offers)
 
 
 def check_secrecy(sim: Simulation) -> None:
@@ -60,7 +60,7 @@ def check_secrecy(sim: Simulation) -> None:
     spectators = GAME.view(sim.state, None)
     for seat in range(sim.seats):
         mine = GAME.view(sim.state, seat)
-        assert mine.players[seat].hand == list(sim.state.hands[seat])
+        assert mine.players[seat].hand == sim.state.hands[seat]
         assert without_own_secrets(mine, seat) == spectators
     assert all(p.hand is None for p in spectators.players)
     over = sim.state.phase == "over"

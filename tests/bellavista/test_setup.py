@@ -87,7 +87,7 @@ def test_three_architects_the_unused_colour_is_the_neutral_reminder() -> None:
 
 def test_two_architects_build_their_colour_and_a_roofed_second_colour() -> None:
     view = GAME.view(started(2), None)
-    assert [p.colours for p in view.players] == [["red", "green"], ["blue", "yellow"]]
+    assert [p.colours for p in view.players] == [("red", "green"), ("blue", "yellow")]
 
 
 def test_setup_draws_are_irreversible_and_the_offer_phase_begins() -> None:
@@ -117,7 +117,7 @@ def test_each_architect_chooses_a_colour_in_seat_order_from_those_still_free(sea
         assert events[0] == ColourChosen(seat, colour)
     assert isinstance(events[1], StartingOrderDrawn) and state.phase == "offer"
     assert all(len(hand) == 3 for hand in state.hands)
-    assert [p.colours for p in GAME.view(state, None).players] == [[c] for c in picks]
+    assert [p.colours for p in GAME.view(state, None).players] == [(c,) for c in picks]
 
 
 def test_two_architects_choose_red_or_blue_and_build_the_roofed_colour_of_that_set() -> None:
@@ -126,8 +126,8 @@ def test_two_architects_choose_red_or_blue_and_build_the_roofed_colour_of_that_s
     state, _ = play(state, 0, ChooseColour("blue"))
     assert GAME.legal(state, 1) == [ChooseColour("red")]
     state, _ = play(state, 1, ChooseColour("red"))
-    assert [p.colours for p in GAME.view(state, None).players] == [["blue", "yellow"],
-                                                                   ["red", "green"]]
+    assert [p.colours for p in GAME.view(state, None).players] == [("blue", "yellow"),
+                                                                   ("red", "green")]
     offer = Offer(0, Card(3, roofed=True), 7, revealed=True)
     building = replace(state, phase="place", spaces=(offer, None, None, None, None))
     assert GAME.view(building, None).now.colour == "yellow"  # type: ignore[union-attr]

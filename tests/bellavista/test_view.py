@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from random import Random
 
 import msgspec
@@ -16,6 +17,7 @@ from domain.bellavista.state import Card
 from domain.bellavista.view import View
 from domain.core import UndoRefused, registry
 from domain.core.simulate import Simulation
+from tests.support.contract import tracked_parts
 
 from .helpers import building, construction, contract_id, simulation, started
 
@@ -34,9 +36,9 @@ def test_the_view_holds_the_geometry_to_draw_the_town() -> None:
     assert next(t for t in view.tiles if t.tile == "park_3").area == park.area
     assert view.buildings[0].cells == ((7, 3), (7, 4)) and view.buildings[0].colour == "green"
     two = next(f for f in view.footprints if f.height == 1).shapes
-    assert [(s.rotation, s.cells) for s in two] == [(0, [(0, 0), (0, 1)]), (1, [(0, 0), (1, 0)])]
+    assert [(s.rotation, s.cells) for s in two] == [(0, ((0, 0), (0, 1))), (1, ((0, 0), (1, 0)))]
     assert view.now is not None and (view.now.seat, view.now.height) == (0, 1)
-    assert view.active == [0] and view.phase == "place" and view.round == 1
+    assert view.active == (0,) and view.phase == "place" and view.round == 1
     assert [o.cost for o in view.offers] == [7, 5, 3, 1, 0]
 
 
@@ -134,7 +136,7 @@ def test_a_seat_sees_the_spectators_table_with_its_own_secrets_added(seats: int)
         state, table = sim.state, GAME.view(sim.state, None)
         for seat in range(seats):
             mine = GAME.view(state, seat)
-            assert mine.players[seat].hand == list(state.hands[seat])
+            assert mine.players[seat].hand == state.hands[seat]
             assert msgspec.structs.replace(mine.players[seat], hand=None, contracts=None) == \
                 msgspec.structs.replace(table.players[seat], contracts=None)
             assert [p for i, p in enumerate(mine.players) if i != seat] == \
@@ -149,3 +151,17 @@ def test_a_seat_sees_the_spectators_table_with_its_own_secrets_added(seats: int)
         seat = rng.choice(sim.active())
         sim.command(seat, rng.choice(sim.legal(seat)))
     assert shown
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_views_hold_no_container_the_collector_keeps_walking(seats: int) -> None:
+    """The server keeps each game's last views (domain/core/memo.py `LastShown`): once a
+    collection has passed over them, the collector's middle passes must not walk any of
+    their parts again (gc=False structs, tuples of such, no lists)."""
+    sim = Simulation(GAME, seats, {"layout": "random"}, seed=seats + 30)
+    sim.play_randomly(Random(seats + 30))
+    views = [(i, viewer, GAME.view(step.state, viewer))
+             for i, step in enumerate(sim.timeline.steps) for viewer in (None, *range(seats))]
+    gc.collect()
+    tracked = [(i, viewer, parts[:3]) for i, viewer, view in views if (parts := tracked_parts(view))]
+    assert tracked[:3] == []  # (state, audience, paths) of the first few
