@@ -43,6 +43,10 @@ from .state import Counts, Pending, Phase, Player, State, upgrade_choices
 
 # gc=False: a view is built from the state and never refers back to itself, so no cycle
 # can pass through it; the collector need not walk the parts kept for the next views.
+# Tuples, not lists, for the same reason: a tuple of untracked items (these structs, strs,
+# ints, other such tuples) is untracked at the first collection it survives, a list never,
+# so each game's kept views would otherwise be walked by every middle pass. Both encode as
+# the same JSON array. Each is made as `tuple([...])`: a generator costs a third more.
 class SectionView(msgspec.Struct, frozen=True, gc=False):
     number: str
     blocks: dict[Colour, int]
@@ -52,10 +56,10 @@ class SectionView(msgspec.Struct, frozen=True, gc=False):
 class CityView(msgspec.Struct, frozen=True, gc=False):
     city: City
     name: str
-    buildings: list[Tile]
+    buildings: tuple[Tile, ...]
     value: Value
     upgraded: bool
-    accepts: list[Colour]
+    accepts: tuple[Colour, ...]
     needed_to_score: int
     scored_by: int | None
 
@@ -65,16 +69,16 @@ class PlayerView(msgspec.Struct, frozen=True, gc=False):
     coins: int | None  # behind the screen: None for everyone but the owner
     blocks: dict[Colour, int] | None
     objects: dict[Item, int] | None
-    cities: list[CityView]
+    cities: tuple[CityView, ...]
     categories: dict[Category, Value]  # advanced side only, else empty
-    scored_types: list[Kind]
-    scored_categories: list[Category]
+    scored_types: tuple[Kind, ...]
+    scored_categories: tuple[Category, ...]
     scorings: int
     markers_left: int
     buildings: int
     total_cost: int
     announced: bool
-    bonus: list[City | Kind]  # green II/VI at the final scoring: the player's choice
+    bonus: tuple[City | Kind, ...]  # green II/VI at the final scoring: the player's choice
 
 
 class CardsView(msgspec.Struct, frozen=True, gc=False):
@@ -91,20 +95,20 @@ class View(msgspec.Struct, frozen=True, gc=False):
     phase: Phase
     turn: int
     round: int
-    wheel: list[SectionView]
+    wheel: tuple[SectionView, ...]
     bag_size: int
-    display: list[Tile | None]
+    display: tuple[Tile | None, ...]
     pile_size: int
-    eight_buildings: list[Tile]
-    objects_for_sale: list[Item]
+    eight_buildings: tuple[Tile, ...]
+    objects_for_sale: tuple[Item, ...]
     object_supply: dict[Item, int]
-    upgrade_tiles: list[Space]
+    upgrade_tiles: tuple[Space, ...]
     cards: CardsView
     pending: Pending | None
     end: EndReason | None
     announcer: int | None
     finished: bool
-    players: list[PlayerView]
+    players: tuple[PlayerView, ...]
 
 
 # A state is shown to four or five audiences that differ only behind the screens, and from
@@ -119,10 +123,12 @@ class View(msgspec.Struct, frozen=True, gc=False):
 # pins `_next` to). Nothing mutates a view, so one part serves every state that shows it.
 # A player's table view is also kept by value (`_shown`, its screen emptied), so a
 # purchase behind the screen or an undo finds the same view.
+# The state's own tuples (the display, a player's scored types...) go into the views as they
+# are: immutable like the views, they need no copy, and are untracked like the views' own.
 _PRICES: tuple[dict[Colour, int], ...] = tuple(
     {colour: price(colour, i) for colour in COLOURS} for i in range(len(ROMAN)))
-_ACCEPTED: dict[City, list[Colour]] = {city: [c for c in COLOURS if c in ACCEPTS[city]]
-                                       for city in CITIES}
+_ACCEPTED: dict[City, tuple[Colour, ...]] = {
+    city: tuple(c for c in COLOURS if c in ACCEPTS[city]) for city in CITIES}
 
 
 class _Shown:
@@ -163,19 +169,19 @@ def _seat(shown: _Shown, viewer: int) -> View:
     own = shown.own[viewer]
     if own is None:
         own = shown.own[viewer] = _opened(shown.state.players[viewer], table.players[viewer])
-    players = list(table.players)
+    players = list(table.players)  # cheaper than slicing the tuple around `viewer`
     players[viewer] = own
-    seat = shown.seats[viewer] = replace(table, players=players)
+    seat = shown.seats[viewer] = replace(table, players=tuple(players))
     return seat
 
 
-def _wheel(wheel: tuple[Counts, ...]) -> list[SectionView]:
-    return [SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
-            for i, blocks in enumerate(wheel)]
+def _wheel(wheel: tuple[Counts, ...]) -> tuple[SectionView, ...]:
+    return tuple([SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)), _PRICES[i])
+                  for i, blocks in enumerate(wheel)])
 
 
 def _next_wheel(wheel: tuple[Counts, ...], was: tuple[Counts, ...],
-                views: list[SectionView]) -> list[SectionView]:
+                views: tuple[SectionView, ...]) -> tuple[SectionView, ...]:
     """`_wheel(wheel)`, with the sections of `views` (`_wheel(was)`) whose blocks are the
     same tuple in the same section, and their blocks' dicts where the wheel turned them on
     by one (section VI's come round to section I)."""
@@ -188,14 +194,14 @@ def _next_wheel(wheel: tuple[Counts, ...], was: tuple[Counts, ...],
         else:
             out.append(SectionView(ROMAN[i], dict(zip(COLOURS, blocks, strict=True)),
                                    _PRICES[i]))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def _city(i: int, tiles: tuple[Tile, ...], value: Value, upgraded: bool,
           scored_by: int | None) -> CityView:
     city = CITIES[i]
-    return CityView(city, CITY_NAMES[city], list(tiles), value, upgraded, _ACCEPTED[city],
+    return CityView(city, CITY_NAMES[city], tiles, value, upgraded, _ACCEPTED[city],
                     CITY_SCORING_MINIMUM[city], scored_by)
 
 
@@ -207,11 +213,11 @@ def _shown(p: Player, board: BoardSide, scored_by: tuple[int | None, ...]) -> Pl
     built = p.tiles()
     return PlayerView(
         p.vp, None, None, None,
-        [_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
-         for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))],
-        categories, list(p.scored_kinds), list(p.scored_categories), p.scorings,
+        tuple([_city(i, tiles, p.value(city), city in p.upgrades, scored_by[i])
+               for i, (city, tiles) in enumerate(zip(CITIES, p.cities, strict=True))]),
+        categories, p.scored_kinds, p.scored_categories, p.scorings,
         MAX_SCORINGS - p.scorings, len(built), sum(t.cost for t in built), p.announced,
-        list(p.bonus),
+        p.bonus,
     )
 
 
@@ -237,11 +243,11 @@ def _fresh(state: State) -> View:
     board, scored_by = state.board, state.city_scored_by
     return View(
         state.seats, state.expansion, board, state.phase, state.turn, state.round,
-        _wheel(state.wheel), sum(state.bag), list(state.display), len(state.pile),
-        list(state.eights), list(state.for_sale), dict(zip(ITEMS, state.supply, strict=True)),
-        list(upgrade_choices(state)), CardsView(c.brown, c.purple, c.grey, c.green),
+        _wheel(state.wheel), sum(state.bag), state.display, len(state.pile),
+        state.eights, state.for_sale, dict(zip(ITEMS, state.supply, strict=True)),
+        upgrade_choices(state), CardsView(c.brown, c.purple, c.grey, c.green),
         state.pending, state.end, state.announcer, state.phase == "over",
-        [player(p, board, scored_by) for p in state.players],
+        tuple([player(p, board, scored_by) for p in state.players]),
     )
 
 
@@ -252,26 +258,24 @@ def _next(s: State, last: _Shown) -> _Shown:
     board, scored_by = s.board, s.city_scored_by
     if scored_by is not was.city_scored_by:
         own: list[PlayerView | None] = [None] * len(s.players)
-        players = [_public(p, board, scored_by) for p in s.players]
+        players = tuple([_public(p, board, scored_by) for p in s.players])
     elif s.players is was.players:
         players, own = wv.players, last.own
     else:
-        players, own = [], []
+        made, own = [], []
         for p, q, pv, ov in zip(s.players, was.players, wv.players, last.own, strict=True):
             same = p is q
-            players.append(pv if same else _next_player(p, q, pv, board, scored_by))
+            made.append(pv if same else _next_player(p, q, pv, board, scored_by))
             own.append(ov if same else None)
+        players = tuple(made)
     c = s.cards
     return _Shown(s, View(
         s.seats, s.expansion, board, s.phase, s.turn, s.round,
         wv.wheel if s.wheel is was.wheel else _next_wheel(s.wheel, was.wheel, wv.wheel),
         wv.bag_size if s.bag is was.bag else sum(s.bag),
-        wv.display if s.display is was.display else list(s.display), len(s.pile),
-        wv.eight_buildings if s.eights is was.eights else list(s.eights),
-        wv.objects_for_sale if s.for_sale is was.for_sale else list(s.for_sale),
+        s.display, len(s.pile), s.eights, s.for_sale,
         wv.object_supply if s.supply is was.supply else dict(zip(ITEMS, s.supply, strict=True)),
-        wv.upgrade_tiles if s.upgrade_tiles is was.upgrade_tiles
-        else list(upgrade_choices(s)),
+        wv.upgrade_tiles if s.upgrade_tiles is was.upgrade_tiles else upgrade_choices(s),
         wv.cards if c is was.cards else CardsView(c.brown, c.purple, c.grey, c.green),
         s.pending, s.end, s.announcer, False, players,
     ), own)

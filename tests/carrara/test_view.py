@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from random import Random
 
 import msgspec
@@ -18,7 +19,9 @@ from domain.carrara.events import (
     TurnEnded,
 )
 from domain.carrara.view import View
+from domain.core import Timeline
 from domain.core.simulate import Simulation
+from tests.support.contract import tracked_parts
 
 from .helpers import act, blocks, board, new_game, with_player
 
@@ -62,7 +65,7 @@ def test_the_view_draws_the_whole_board() -> None:
     assert len(view.display) == 9 and len(view.eight_buildings) == 6
     assert view.objects_for_sale and view.object_supply["book"] == 5
     pisa = view.players[0].cities[1]
-    assert (pisa.name, pisa.accepts, pisa.needed_to_score) == ("Pisa", ["white", "yellow"], 2)
+    assert (pisa.name, pisa.accepts, pisa.needed_to_score) == ("Pisa", ("white", "yellow"), 2)
     assert pisa.value.coins == 3 and [t.cost for t in pisa.buildings] == [2]
     assert view.players[0].vp == 7 and view.players[0].total_cost == 2
     assert set(view.players[0].categories) == {"city", "land"}
@@ -123,6 +126,22 @@ def test_schemas_of_commands_events_options_and_views_are_generated() -> None:
 
 def test_basic_side_view_offers_only_the_city_upgrade_tiles() -> None:
     basic = new_game(2, expansion=True, board="basic")
-    assert GAME.view(basic, None).upgrade_tiles == [
-        "livorno", "pisa", "lucca", "viareggio", "massa", "lerici"]
+    assert GAME.view(basic, None).upgrade_tiles == (
+        "livorno", "pisa", "lucca", "viareggio", "massa", "lerici")
     assert len(GAME.view(new_game(2, expansion=True), None).upgrade_tiles) == 8
+
+
+def test_views_hold_no_container_the_collector_tracks() -> None:
+    """Each game's last views are kept (domain/core/memo.py, LastShown): with a list or a
+    struct the collector tracks anywhere in them, every middle pass walks them all."""
+    for seats, options in ((2, {}), (3, {"expansion": True}),
+                           (4, {"expansion": True, "board": "basic"})):
+        sim = Simulation(GAME, seats, options, seed=seats)
+        sim.play_randomly(Random(seats))
+        timeline, views = Timeline(GAME), []
+        for env in sim.envelopes:
+            timeline.apply(env)
+            if timeline.state is not None:
+                views += [GAME.view(timeline.state, v) for v in (None, *range(seats))]
+        gc.collect()
+        assert [part for view in views for part in tracked_parts(view)] == []
