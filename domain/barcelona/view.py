@@ -30,7 +30,7 @@ from .construction import lowest_visible
 from .events import CitizensDrawn, CitizensPlaced, Event
 from .geometry import SPACE_ENDS, SPACE_STREET, STREET_NAMES, WIDE, space_name
 from .performing import sidewalk_spot
-from .state import Player, State, Task, top
+from .state import Player, State, Task, put, top
 from .viewtypes import CrossingView, PlayerView, ServiceView, StreetView, TaskView, View
 
 __all__ = ["CrossingView", "PlayerView", "ServiceView", "StreetView", "TaskView", "View", "redact",
@@ -46,16 +46,17 @@ __all__ = ["CrossingView", "PlayerView", "ServiceView", "StreetView", "TaskView"
 # of another game or an older one of this game only finds less), and build the rest;
 # `_fresh` builds everything (the plain computation, which tests/barcelona/test_caches.py
 # pins `_next` to). Nothing mutates a view, so one part serves every state that shows it,
-# and a state's views are built once.
+# and a state's views are built once. A view's arrays are tuples (viewtypes.py says why),
+# the state's own ones wherever it shows one as it is: the same objects, nothing to copy.
 class _Shown:
     """A state and its views: the table's, and each seat's once asked, with the parts the
     next state may take (each seat's own player, each seat's crossings, the lower Citizens:
-    lists shared with the last state while the parts of the state they show are)."""
+    shared with the last state while the parts of the state they show are)."""
 
     __slots__ = ("crossings", "hidden", "own", "seats", "state", "table")
 
     def __init__(self, state: State, table: View, own: list[PlayerView | None],
-                 crossings: list[list[CrossingView] | None],
+                 crossings: list[tuple[CrossingView, ...] | None],
                  hidden: dict[int, list[tuple[int, Cls]]] | None) -> None:
         self.state = state
         self.table = table
@@ -91,17 +92,15 @@ def _seat(shown: _Shown, viewer: int) -> View:
     state, table = shown.state, shown.table
     own = shown.own[viewer]
     if own is None:
-        own = shown.own[viewer] = replace(table.players[viewer],
-                                          hand=list(state.players[viewer].hand))
+        own = shown.own[viewer] = replace(table.players[viewer], hand=state.players[viewer].hand)
     crossings = shown.crossings[viewer]
     if crossings is None:
         if shown.hidden is None:
             shown.hidden = _hidden(state)
         crossings = shown.crossings[viewer] = _seat_crossings(table.crossings,
                                                               shown.hidden.get(viewer))
-    players = list(table.players)
-    players[viewer] = own
-    seat = shown.seats[viewer] = replace(table, players=players, crossings=crossings)
+    seat = shown.seats[viewer] = replace(table, players=put(table.players, viewer, own),
+                                         crossings=crossings)
     return seat
 
 
@@ -109,30 +108,29 @@ def _player(p: Player) -> PlayerView:
     """A player as the table sees them: the hand by its size."""
     return PlayerView(
         p.vp, p.coins, p.cloths, WAREHOUSE_OPEN + p.cobbles, None, len(p.hand), p.cerda,
-        multiplier(p.cerda), p.sagrada, list(p.sagrada_tiles), COBBLESTONES - p.cobbles,
-        list(p.narrow), p.wide, p.intersections, p.passengers, list(p.markers),
-        list(p.projects), list(p.tops), list(p.services), p.tram, p.waiting, list(p.joy),
-        list(p.walked), p.hexes,
+        multiplier(p.cerda), p.sagrada, p.sagrada_tiles, COBBLESTONES - p.cobbles, p.narrow,
+        p.wide, p.intersections, p.passengers, p.markers, p.projects, p.tops, p.services, p.tram,
+        p.waiting, p.joy, p.walked, p.hexes,
     )
 
 
 def _own(p: Player) -> PlayerView:
     """A player as they see themselves: with their hand."""
-    return replace(_player(p), hand=list(p.hand))
+    return replace(_player(p), hand=p.hand)
 
 
 # Whether each crossing costs a Coin while no Intersection covers it.
 _DIAGONAL = tuple(crossing_cost(State(seats=2), x) for x in range(25))
 
 
-def _crossings(state: State) -> list[CrossingView]:
+def _crossings(state: State) -> tuple[CrossingView, ...]:
     """The crossings as the table sees them (every lower Citizen shown once the game is over)."""
     over = state.phase == "over"
-    return [CrossingView(len(stack), stack[-1] if stack else None,
-                         stack[0] if over and len(stack) > 1 else None, placer, held,
-                         diagonal if held is None else 0)
-            for stack, placer, held, diagonal
-            in zip(state.stacks, state.placed_by, state.intersections, _DIAGONAL, strict=True)]
+    return tuple([CrossingView(len(stack), stack[-1] if stack else None,
+                               stack[0] if over and len(stack) > 1 else None, placer, held,
+                               diagonal if held is None else 0)
+                  for stack, placer, held, diagonal in zip(
+                      state.stacks, state.placed_by, state.intersections, _DIAGONAL, strict=True)])
 
 
 def _hidden(state: State) -> dict[int, list[tuple[int, Cls]]]:
@@ -145,8 +143,8 @@ def _hidden(state: State) -> dict[int, list[tuple[int, Cls]]]:
     return out
 
 
-def _seat_crossings(table: list[CrossingView],
-                    own: list[tuple[int, Cls]] | None) -> list[CrossingView]:
+def _seat_crossings(table: tuple[CrossingView, ...],
+                    own: list[tuple[int, Cls]] | None) -> tuple[CrossingView, ...]:
     """The table's crossings, plus the lower Citizens a seat placed (`own`): only those
     differ, so the rest are shared."""
     if not own:
@@ -154,41 +152,41 @@ def _seat_crossings(table: list[CrossingView],
     out = list(table)
     for x, bottom in own:
         out[x] = replace(table[x], bottom=bottom)
-    return out
+    return tuple(out)
 
 
 def _waiting(task: Task | None) -> TaskView | None:
     if task is None:
         return None
-    return TaskView(task.kind, task.seat, task.n, list(task.actions), list(task.flags), task.coins,
-                    task.cloths, task.either, task.steps, task.joy, list(task.chunks))
+    return TaskView(task.kind, task.seat, task.n, task.actions, task.flags, task.coins,
+                    task.cloths, task.either, task.steps, task.joy, task.chunks)
 
 
 # What a street space's view holds apart from its tile and Passenger: fixed component data.
 _SPACES = tuple((space_name(i), SPACE_ENDS[i], STREET_NAMES[SPACE_STREET[i]], WIDE[i])
                 for i in range(len(SPACE_ENDS)))
-_STREETS = list(STREET_NAMES)
-_TRACK_VP = dict(TRACK_VP)
-_PROJECT_SPACES = list(PROJECT_SPACES)
+_STREETS = tuple(STREET_NAMES)
+_TRACK_VP = dict(TRACK_VP)  # ints alone: a dict the collector does not track
 
 
-def _spaces(state: State) -> list[StreetView]:
-    return [StreetView(name, ends, street, wide, tile, passenger) for (name, ends, street, wide),
-            tile, passenger in zip(_SPACES, state.streets, state.passengers, strict=True)]
+def _spaces(state: State) -> tuple[StreetView, ...]:
+    return tuple([StreetView(name, ends, street, wide, tile, passenger)
+                  for (name, ends, street, wide), tile, passenger
+                  in zip(_SPACES, state.streets, state.passengers, strict=True)])
 
 
-def _services(state: State) -> list[ServiceView]:
-    return [ServiceView(kind, _name(kind), state.services_left[i],
-                        *(service_price(state, i) if state.services_left[i] else (0, 0)))
-            for i, kind in enumerate(state.services)]
+def _services(state: State) -> tuple[ServiceView, ...]:
+    return tuple([ServiceView(kind, _name(kind), state.services_left[i],
+                              *(service_price(state, i) if state.services_left[i] else (0, 0)))
+                  for i, kind in enumerate(state.services)])
 
 
-def _sidewalk(state: State) -> list[Spot]:
-    return [sidewalk_spot(state, i) for i in range(25)]
+def _sidewalk(state: State) -> tuple[Spot, ...]:
+    return tuple([sidewalk_spot(state, i) for i in range(25)])
 
 
-def _tracks(state: State) -> tuple[list[list[bool]], int]:
-    return [list(row) for row in state.track], lowest_visible(state)
+def _tracks(state: State) -> tuple[tuple[tuple[bool, ...], ...], int]:
+    return state.track, lowest_visible(state)
 
 
 def _fresh(state: State) -> View:
@@ -199,20 +197,17 @@ def _fresh(state: State) -> View:
     return View(
         seats=state.seats, expansion=state.expansion, phase=state.phase, turn=state.turn,
         waiting_for=_waiting(top(state)), crossing=state.crossing,
-        used_streets=list(state.used), layout=list(state.layout), streets=_STREETS,
+        used_streets=state.used, layout=state.layout, streets=_STREETS,
         crossings=_crossings(state), spaces=_spaces(state), sidewalk=_sidewalk(state),
-        cobblestones=list(state.sidewalk), sites=list(state.sites),
-        tiles_left=list(state.tiles_left), bonuses=list(state.bonuses),
-        bonus_flipped=list(state.flipped), tracks=tracks,
-        track_vp=_TRACK_VP, building_vp=building_vp,
-        cerda_tiles=list(state.cerda_tiles), scored=state.scored,
-        display=list(state.display), face_down=list(state.face_down),
-        projects_left=len(state.projects_left), projects_discarded=list(state.discards),
-        project_spaces=_PROJECT_SPACES, services=_services(state),
-        sagrada_tiles=list(state.sagrada_left), amenities=list(state.amenities),
-        violets=list(state.violets), hexes=list(state.hexes), bag_size=sum(state.bag),
-        citizens_outside=list(state.outside),
-        end=state.end, finished=over, players=[player(p) for p in state.players],
+        cobblestones=state.sidewalk, sites=state.sites, tiles_left=state.tiles_left,
+        bonuses=state.bonuses, bonus_flipped=state.flipped, tracks=tracks,
+        track_vp=_TRACK_VP, building_vp=building_vp, cerda_tiles=state.cerda_tiles,
+        scored=state.scored, display=state.display, face_down=state.face_down,
+        projects_left=len(state.projects_left), projects_discarded=state.discards,
+        project_spaces=PROJECT_SPACES, services=_services(state),
+        sagrada_tiles=state.sagrada_left, amenities=state.amenities, violets=state.violets,
+        hexes=state.hexes, bag_size=sum(state.bag), citizens_outside=state.outside,
+        end=state.end, finished=over, players=tuple([player(p) for p in state.players]),
     )
 
 
@@ -223,11 +218,10 @@ def _next(s: State, last: _Shown) -> _Shown:
     if s.players is was.players:
         players, own = wv.players, last.own
     else:
-        players, own = [], []
-        for p, q, pv, ov in zip(s.players, was.players, wv.players, last.own, strict=True):
-            same = p is q
-            players.append(pv if same else _next_player(p, q, pv))
-            own.append(ov if same else None)
+        players = tuple([pv if p is q else _player(p)
+                         for p, q, pv in zip(s.players, was.players, wv.players, strict=True)])
+        own = [ov if p is q else None
+               for p, q, ov in zip(s.players, was.players, last.own, strict=True)]
     hidden, seats = last.hidden, last.crossings
     if s.stacks is not was.stacks or s.placed_by is not was.placed_by:
         hidden, seats, crossings = None, [None] * s.seats, _next_crossings(s, was, wv.crossings)
@@ -238,28 +232,12 @@ def _next(s: State, last: _Shown) -> _Shown:
     return _Shown(s, _next_table(s, was, wv, crossings, players), own, seats, hidden)
 
 
-def _next_player(p: Player, q: Player, v: PlayerView) -> PlayerView:
-    """`_player(p)`, with the lists of `v` (`_player(q)`) whose tuples are the same."""
-    return PlayerView(
-        p.vp, p.coins, p.cloths, WAREHOUSE_OPEN + p.cobbles, None, len(p.hand), p.cerda,
-        multiplier(p.cerda), p.sagrada,
-        v.sagrada_tiles if p.sagrada_tiles is q.sagrada_tiles else list(p.sagrada_tiles),
-        COBBLESTONES - p.cobbles, v.narrow_stacks if p.narrow is q.narrow else list(p.narrow),
-        p.wide, p.intersections, p.passengers,
-        v.marker_stacks if p.markers is q.markers else list(p.markers),
-        v.projects if p.projects is q.projects else list(p.projects),
-        v.project_tops if p.tops is q.tops else list(p.tops),
-        v.services if p.services is q.services else list(p.services), p.tram, p.waiting,
-        v.joy if p.joy is q.joy else list(p.joy),
-        v.walked if p.walked is q.walked else list(p.walked), p.hexes,
-    )
-
-
 _CROSSING_INDEXES = range(25)
 _SPACE_INDEXES = range(len(SPACE_ENDS))
 
 
-def _next_crossings(s: State, was: State, views: list[CrossingView]) -> list[CrossingView]:
+def _next_crossings(s: State, was: State,
+                    views: tuple[CrossingView, ...]) -> tuple[CrossingView, ...]:
     """`_crossings(s)` (neither over), with the items of `views` (`was`'s) whose stack
     is the same object and whose placer and Intersection are equal."""
     out = list(views)
@@ -270,21 +248,21 @@ def _next_crossings(s: State, was: State, views: list[CrossingView]) -> list[Cro
         stack, held = s.stacks[x], s.intersections[x]
         out[x] = CrossingView(len(stack), stack[-1] if stack else None, None, s.placed_by[x],
                               held, _DIAGONAL[x] if held is None else 0)
-    return out
+    return tuple(out)
 
 
-def _next_spaces(s: State, was: State, views: list[StreetView]) -> list[StreetView]:
+def _next_spaces(s: State, was: State, views: tuple[StreetView, ...]) -> tuple[StreetView, ...]:
     """`_spaces(s)`, with the items of `views` (`was`'s) whose tile and Passenger are equal."""
     out = list(views)
     changed = {*compress(_SPACE_INDEXES, map(ne, s.streets, was.streets)),
                *compress(_SPACE_INDEXES, map(ne, s.passengers, was.passengers))}
     for i in changed:
         out[i] = StreetView(*_SPACES[i], s.streets[i], s.passengers[i])
-    return out
+    return tuple(out)
 
 
-def _next_table(s: State, was: State, wv: View, crossings: list[CrossingView],
-                players: list[PlayerView]) -> View:
+def _next_table(s: State, was: State, wv: View, crossings: tuple[CrossingView, ...],
+                players: tuple[PlayerView, ...]) -> View:
     """The table's view of `s`: `_fresh(s)`, with the parts of `wv` (the view of `was`)
     whose parts of the state are the very same objects."""
     task = top(s)
@@ -292,30 +270,16 @@ def _next_table(s: State, was: State, wv: View, crossings: list[CrossingView],
     return View(  # positional: a tenth of the cost of 37 keywords
         s.seats, s.expansion, s.phase, s.turn,
         wv.waiting_for if task is top(was) else _waiting(task), s.crossing,
-        wv.used_streets if s.used is was.used else list(s.used),
-        wv.layout if s.layout is was.layout else list(s.layout), _STREETS, crossings,
+        s.used, s.layout, _STREETS, crossings,
         wv.spaces if s.streets is was.streets and s.passengers is was.passengers
         else _next_spaces(s, was, wv.spaces),
         wv.sidewalk if s.expansion == was.expansion else _sidewalk(s),
-        wv.cobblestones if s.sidewalk is was.sidewalk else list(s.sidewalk),
-        wv.sites if s.sites is was.sites else list(s.sites),
-        wv.tiles_left if s.tiles_left is was.tiles_left else list(s.tiles_left),
-        wv.bonuses if s.bonuses is was.bonuses else list(s.bonuses),
-        wv.bonus_flipped if s.flipped is was.flipped else list(s.flipped),
-        tracks, _TRACK_VP, building_vp,
-        wv.cerda_tiles if s.cerda_tiles is was.cerda_tiles else list(s.cerda_tiles), s.scored,
-        wv.display if s.display is was.display else list(s.display),
-        wv.face_down if s.face_down is was.face_down else list(s.face_down),
-        len(s.projects_left),
-        wv.projects_discarded if s.discards is was.discards else list(s.discards),
-        _PROJECT_SPACES,
+        s.sidewalk, s.sites, s.tiles_left, s.bonuses, s.flipped, tracks, _TRACK_VP, building_vp,
+        s.cerda_tiles, s.scored, s.display, s.face_down, len(s.projects_left), s.discards,
+        PROJECT_SPACES,
         wv.services if s.services is was.services and s.services_left is was.services_left
         else _services(s),
-        wv.sagrada_tiles if s.sagrada_left is was.sagrada_left else list(s.sagrada_left),
-        wv.amenities if s.amenities is was.amenities else list(s.amenities),
-        wv.violets if s.violets is was.violets else list(s.violets),
-        wv.hexes if s.hexes is was.hexes else list(s.hexes), sum(s.bag),
-        wv.citizens_outside if s.outside is was.outside else list(s.outside),
+        s.sagrada_left, s.amenities, s.violets, s.hexes, sum(s.bag), s.outside,
         s.end, False, players,
     )
 

@@ -116,7 +116,7 @@ def test_a_citizen_landing_on_a_full_row_is_placed_outside_the_board() -> None:
     state = play(state, 0, Build(SQUARE, 1, (1, 2)))
     assert state.outside == (0, 0, 1) and state.bag == bag
     assert state.track[0][:2] == (True, True)  # the Upper Citizen still found a space
-    assert GAME.view(state, None).citizens_outside == [0, 0, 1]
+    assert GAME.view(state, None).citizens_outside == (0, 0, 1)
 
 
 def test_a_building_scores_the_lowest_vp_value_still_visible_on_the_tracks() -> None:

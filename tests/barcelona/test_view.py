@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from random import Random
 
 import msgspec
@@ -21,7 +22,9 @@ from domain.barcelona.events import (
 )
 from domain.barcelona.state import Task
 from domain.barcelona.view import View
+from domain.core import Timeline
 from domain.core.simulate import Simulation
+from tests.support.contract import tracked_parts
 
 from .helpers import new_game, play, with_player, with_task
 
@@ -32,7 +35,7 @@ def test_a_hand_is_seen_by_its_owner_alone() -> None:
         for seat, player in enumerate(GAME.view(state, viewer).players):
             assert (player.hand is None) == (seat != viewer)
             assert player.hand_size == 2
-    assert GAME.view(state, 1).players[1].hand == ["upper", "middle"]
+    assert GAME.view(state, 1).players[1].hand == ("upper", "middle")
 
 
 def test_the_lower_citizen_of_a_stack_is_seen_by_its_placer_alone() -> None:
@@ -51,7 +54,7 @@ def test_the_task_awaited_is_shown_to_everyone_with_its_details() -> None:
         assert (task.coins, task.cloths, task.either) == (2, 1, 1)
     granted = with_task(new_game(2), Task("act", 0, actions=("narrow", "wide"), flags=("no_coins",)))
     task = GAME.view(granted, None).waiting_for
-    assert task is not None and task.actions == ["narrow", "wide"] and task.flags == ["no_coins"]
+    assert task is not None and task.actions == ("narrow", "wide") and task.flags == ("no_coins",)
 
 
 def test_bag_and_modernisme_stack_are_shown_as_sizes_only() -> None:
@@ -62,7 +65,7 @@ def test_bag_and_modernisme_stack_are_shown_as_sizes_only() -> None:
 
 def test_everything_is_shown_when_the_game_is_over() -> None:
     state = replace(with_player(new_game(2), 0, hand=("upper",)), phase="over")
-    assert GAME.view(state, None).players[0].hand == ["upper"]
+    assert GAME.view(state, None).players[0].hand == ("upper",)
 
 
 def test_views_have_one_shape_and_differ_only_in_hidden_citizens() -> None:
@@ -102,6 +105,28 @@ def test_view_type_decodes_every_view() -> None:
     for viewer in (None, 0, 1, 2):
         data = msgspec.json.encode(GAME.view(sim.state, viewer))
         assert msgspec.json.decode(data, type=View).finished
+
+
+def test_views_hold_no_container_the_collector_tracks() -> None:
+    """The server keeps each game's last views (domain/core/memo.py, LastShown): made of
+    gc=False structs and tuples of untracked items, they leave the collector's lists within
+    the first collections they survive, so its middle passes do not walk them for every game."""
+    for seats, options in ((2, {}), (4, {"expansion": True, "promo_bonus": True,
+                                         "intersection_benefits": "start_of_turn"})):
+        sim = Simulation(GAME, seats, options, seed=seats)
+        sim.play_randomly(Random(seats))
+        timeline, views = Timeline(GAME), []
+        for env in sim.envelopes:  # every state, those between a command's events too
+            timeline.apply(env)
+            if timeline.state is not None:
+                views += [GAME.view(timeline.state, v) for v in (None, *range(seats))]
+        # The rows of the tracks, held by its tuple alone, are examined after it: the first
+        # collection untracks them, the next the tuple (in the server, its first middle pass).
+        gc.collect()
+        gc.collect()
+        for k, view in enumerate(views):
+            parts = tracked_parts(view)
+            assert not parts, (k, parts[:5])
 
 
 def test_describe_says_each_event_in_words() -> None:
