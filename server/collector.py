@@ -8,7 +8,7 @@ import time
 
 from . import metrics
 
-THRESHOLDS = (1_000, 2, 1_000)  # young objects; young passes per middle; middle per full
+THRESHOLDS = (300, 2, 1_000)  # young objects; young passes per middle; middle per full
 
 
 def tune_gc(timed: bool = True) -> None:
@@ -23,8 +23,16 @@ def tune_gc(timed: bool = True) -> None:
     at 1,000 objects, a middle pass after every 5 of them still took 10-20 ms now and then
     (Villa: 6 of 32 over 10 ms in 8 s, p99 8.1 ms); after every 2, 2 to 5 of 23-29 over
     three runs (p99 6.3-10.3 ms; Barcelona none over 10 ms, p99 6.4-7.9), for about the same
-    CPU in all. Villa's middle passes are what is left: its cached legal lists hold hundreds
-    of commands each. The old generation is left for rare full passes.
+    CPU in all. The old generation is left for rare full passes.
+
+    The young threshold counts objects made less objects freed, untracked ones too: once the
+    games' kept views were tuples (untracked) and each game kept its last views, freeing a
+    game's old views paid for most of what a command made, so a young pass came after
+    hundreds of commands instead of dozens, and walked all they left (Barcelona at 1,000
+    games: 47 young and 16 middle passes in 30 s instead of 534 and 178, 6-12 middle passes
+    over 5 ms). At 300 the passes are as frequent as before that, short (none over 5 ms at
+    1,000 games, Barcelona and Villa), for 1.2% more instructions a command (bench
+    instructions, Barcelona and Villa).
     """
     gc.collect()
     gc.freeze()

@@ -143,15 +143,17 @@ class LastShown(Generic[S, R]):
     one, only finds fewer parts to take, since `follow` checks each part by identity. An
     entry keeps its state alive, so the id of its key stays theirs while it is there.
 
-    At most 256 games, the least recently shown let go first, however many are in play:
-    with an entry for each of 1,000 games, their views lived seconds, long enough for the
-    collector's middle passes to walk them all (bench scale, Barcelona, p99 at 1,000 games
-    2.4-2.6 ms before, 3.2-4.1 with an entry a game, 15 of 16 middle passes over 5 ms; 2.7-2.9
-    with 256). A table of 100 games (bench table) finds every game's last state."""
+    An entry for each game in play (`fit`; 256 at least), the least recently shown let go
+    first: at 1,000 games, with 256, no game's last state was ever found again, and every
+    view was built whole (Barcelona: `_first` 6% of the server's samples). The games' views
+    hold tuples and gc=False structs only (tests/<game>/test_view.py, `tracked_parts`), so
+    the collector stops tracking what an entry keeps at the first pass it survives; when
+    they held lists, an entry a game had its middle passes walk every view (p99 at 1,000
+    games 3.2-4.1 ms against 2.4-2.6, 15 of 16 middle passes over 5 ms)."""
 
     def __init__(self, module: str, key: Callable[[S], object], first: Callable[[S], R],
                  follow: Callable[[S, R], R]) -> None:
-        self.room = capacity(256, module, scaled=False)
+        self.room = capacity(256, module, per_game=1.25)
         self.key, self.first, self.follow = key, first, follow
         self.entries: dict[int, R] = {}
 

@@ -148,6 +148,17 @@ def test_last_shown_keeps_one_entry_a_game_and_lets_the_least_recent_go() -> Non
     assert shown.entries[id(games[2].key)].state.n == 1
 
 
+def test_last_shown_holds_an_entry_for_each_game_of_its_kind_in_play() -> None:
+    shown = memo.LastShown("domain.somekind.view", lambda state: state.key, lambda s: s, lambda s, _: s)
+    try:
+        memo.fit({"somekind": 1_000})  # no game's last state let go before its next one
+        assert shown.room.size == 1_250
+        memo.fit({"somekind": 10})
+        assert shown.room.size == 256
+    finally:
+        memo.fit({})
+
+
 def test_folded_keeps_what_an_event_made_of_a_state_for_that_very_event_and_state() -> None:
     folded: memo.Folded[State, State] = memo.Folded(size=8)
     state, event = State(1), State(2)
