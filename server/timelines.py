@@ -9,7 +9,6 @@ import msgspec
 from domain.core import (
     REWOUND,
     EventCodec,
-    RewoundData,
     Step,
     Timeline,
     TrimmedHistory,
@@ -19,7 +18,6 @@ from domain.core import (
 
 from .store import Store
 
-_rewound = msgspec.json.Decoder(RewoundData)
 ALL = 1 << 62  # a seq past any game's end
 
 
@@ -87,7 +85,7 @@ async def _older_folded(store: Store, codec: EventCodec, game_id: str, timeline:
 
 async def _from_snapshot(store: Store, codec: EventCodec, game_id: str,
                          last: int, keep: int | None) -> Timeline | None:
-    rewinds = [(seq, _rewound.decode(data).to_seq) for seq, data in await store.rewinds(game_id, last)]
+    rewinds = [(seq, codec.rewound(data).to_seq) for seq, data in await store.rewinds(game_id, last)]
     for snap in await store.snapshots(game_id, last):
         if any(seq > snap.seq and to < snap.top_seq for seq, to in rewinds):
             continue

@@ -67,8 +67,7 @@ class EventCodec:
         # An event's data at its current version, decoded (`game_event` without its checks,
         # for a fold's loop that has checked the version itself).
         self.decode_data = self._events.decoder.decode
-        self._rewound = msgspec.json.Decoder(RewoundData)
-        self.rewound = self._rewound.decode  # a Rewound envelope's data
+        self.rewound = msgspec.json.Decoder(RewoundData).decode  # a Rewound envelope's data
 
     def encode(self, event: Any) -> tuple[str, int, bytes]:
         tag = tag_of(event)
@@ -78,7 +77,7 @@ class EventCodec:
         """The game event an envelope carries, upcast to the current version; or the
         platform's own (`RewoundData`, a table event)."""
         if env.type == REWOUND:
-            return self._rewound.decode(env.data)
+            return self.rewound(env.data)
         if env.type in TABLE_TYPES:
             return table_decoder.decode(env.data)
         return self.game_event(env)
