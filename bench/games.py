@@ -7,7 +7,8 @@ the spectators) encoded as JSON, computed once per state for a game with a publi
 view (as server/audience.py does). Figures are microseconds per command.
 
 `--interleave N` plays N games at once, one command of each in turn, as a server with
-N games in play does: the games' caches then hold the states of all of them.
+N games in play does: the games' caches, sized for N games in play as the server sizes
+them (`memo.fit`), then hold the states of all of them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core import Game, registry, rng_for
+from domain.core import Game, memo, registry, rng_for
 
 # (label, kind, options): the default rules and each game's richest variant.
 CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         game = registry.get(kind)
         assert game is not None, kind
         options = msgspec.convert(raw, game.options_type)
+        memo.fit({kind: args.interleave})  # the caches sized as the server sizes them
         times = run(game, args.seats, options, args.games, max(1, args.interleave))
         parts = dict(zip(("decide+evolve", "legal", "views"), map(list, zip(*times, strict=True)),
                          strict=True))

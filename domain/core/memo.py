@@ -89,16 +89,19 @@ def per_state(fn: Cached[S, P, T], /) -> Cached[S, P, T]: ...
 
 
 @overload
-def per_state(*, size: int, scaled: bool = True) -> Callable[[Cached[S, P, T]], Cached[S, P, T]]: ...
+def per_state(*, size: int = SIZE, scaled: bool = True, module: str = ""
+              ) -> Callable[[Cached[S, P, T]], Cached[S, P, T]]: ...
 
 
-def per_state(fn: Cached[S, P, T] | None = None, /, *, size: int = SIZE, scaled: bool = True
-              ) -> Cached[S, P, T] | Callable[[Cached[S, P, T]], Cached[S, P, T]]:
+def per_state(fn: Cached[S, P, T] | None = None, /, *, size: int = SIZE, scaled: bool = True,
+              module: str = "") -> Cached[S, P, T] | Callable[[Cached[S, P, T]], Cached[S, P, T]]:
     """`fn` with one answer kept per state object and further arguments: `size` at most
-    for GAMES games of its kind in play (`fit`), or `size` alone if not `scaled`."""
+    for GAMES games of its kind in play (`fit`), or `size` alone if not `scaled`. The kind
+    is that of the package holding `module` (default: `fn`'s own module): a wrapper in
+    domain.core that serves every game names the module of what it wraps."""
     if fn is None:
-        return lambda f: _kept(f, capacity(size, f.__module__, scaled))
-    return _kept(fn, capacity(size, fn.__module__, scaled))
+        return lambda f: _kept(f, capacity(size, module or f.__module__, scaled))
+    return _kept(fn, capacity(size, module or fn.__module__, scaled))
 
 
 def _kept(fn: Cached[S, P, T], room: Capacity) -> Cached[S, P, T]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.core import memo
+from domain.core.game import listed_once
 from domain.core.memo import per_state
 
 
@@ -86,6 +87,30 @@ def test_a_fixed_cache_keeps_its_size_however_many_games_are_in_play() -> None:
             assert _asked_again(double, calls, [State(n) for n in range(41)]) == 0
         finally:
             memo.fit({})
+
+
+def test_listed_once_keeps_lists_for_every_game_of_the_listing_game_s_kind_in_play() -> None:
+    """`listed_once` lives in domain.core but serves every game: its cache grows with the
+    games of the kind whose `legal` it wraps. Sized for domain.core's kind, it kept 1,024
+    lists however many games were in play, and at 1,000 games a seat's list was gone before
+    its command came back to `decide`."""
+    calls: list[int] = []
+
+    def listing(state: State, seat: int) -> list[int]:
+        calls.append(state.n)
+        return [state.n, seat]
+
+    listing.__module__ = "domain.somekind.rules"
+    legal = listed_once(listing)
+    states = [State(n) for n in range(3 * memo.SIZE)]
+    try:
+        memo.fit({"somekind": 10 * memo.GAMES})  # room for 10 * SIZE lists
+        assert [legal(s, 0) for s in states] == [[s.n, 0] for s in states]
+        calls.clear()
+        assert [legal(s, 0) for s in states] == [[s.n, 0] for s in states]
+        assert calls == [], "every state's list kept for the next question"
+    finally:
+        memo.fit({})
 
 
 def test_a_full_large_cache_lets_a_few_go_at_a_time_oldest_first() -> None:
