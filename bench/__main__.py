@@ -97,7 +97,8 @@ def bench_scale(args: argparse.Namespace, workdir: Path) -> None:
     rows = []
     for kind in args.kinds:
         quiet(args)
-        rows.append(run_scale(kind, plan, workdir, args.server_cpu, args.small, args.large))
+        rows.append(run_scale(kind, plan, workdir, args.server_cpu, args.small, args.large,
+                              aged=not args.fresh))
     print_scale(rows, plan, args.small, args.large, title)
 
 
@@ -175,6 +176,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-pin", action="store_true", help="do not pin server and generator")
     parser.add_argument("--small", type=int, default=SMALL, help="scale: games of the small table")
     parser.add_argument("--large", type=int, default=LARGE, help="scale: games of the large table")
+    parser.add_argument("--fresh", action="store_true",
+                        help="scale: measure the large table's games from their openings, "
+                             "not played part of a game first")
     parser.add_argument("--processes", type=int, default=2, help="cluster: server processes")
     parser.add_argument("--pin-apart", action="store_true",
                         help="cluster: the generator alone on the last CPU, the servers on the rest")

@@ -136,14 +136,15 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
         total = count("+Inf")
         if total:
             bounds = sorted({float(b) for g, b in after if g == gen and b != "+Inf"})
-            longest = next((f"{bound * 1000:g} ms" for bound in bounds
-                            if count(repr(bound)) == total), "over the last bucket")
+            longest = next((f"under {bound * 1000:g} ms" for bound in bounds
+                            if count(repr(bound)) == total),
+                           f"over {bounds[-1] * 1000:g} ms" if bounds else "not known")
             over = f"{total - count('0.005')} over 5 ms, {total - count('0.01')} over 10 ms"
             if gen == LOOP:
                 parts.append(f"the event loop, looked at {total} times: late {over}, the latest "
-                             f"under {longest}")
+                             f"{longest}")
             else:
-                parts.append(f"gen {gen}: {total} ({over}, the longest under {longest})")
+                parts.append(f"gen {gen}: {total} ({over}, the longest {longest})")
     return "; ".join(parts) or "none"
 
 

@@ -2,12 +2,17 @@
 
 One server, a fixed open-loop rate (300 commands/s in all), first over 10 games, then over
 1,000 (each with its 4 seats and 4 spectators connected: 8,000 connections); the p99 of the
-large table over the p99 of the small one should stay within 1.5.
+large table over the p99 of the small one should stay within 1.5. Before the large table is
+measured its games are played part of a game each (`Load.age`), as the small table's are
+by the time it is measured (theirs end and are replaced); `--fresh` measures them from
+their openings.
 """
 
 from __future__ import annotations
 
 import os
+import random
+import statistics
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +35,7 @@ class ScaleRow:
     small: Result = field(default_factory=Result)
     large: Result = field(default_factory=Result)
     pauses: list[str] = field(default_factory=list)  # the collector's, small then large
+    aged: str = ""  # how far the large table's games were played before it was measured
 
     @property
     def ratio(self) -> float:
@@ -41,7 +47,7 @@ class ScaleRow:
 
 
 async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan,
-                small: int, large: int) -> ScaleRow:
+                small: int, large: int, aged: bool) -> ScaleRow:
     row = ScaleRow(kind)
     load = Load(urls, kind, options_for(kind, plan), meter, plan.deflate)
     try:
@@ -51,6 +57,14 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
         row.small = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
         row.pauses = [describe_pauses(before, await gc_pauses(url))]
         await load.grow(large, plan.spares or 4)
+        if aged:
+            lengths = list(load.lengths)
+            before = await gc_pauses(url)
+            played = await load.age(random.Random(large))
+            row.aged = (f"played {played:,} commands first ({played / large:.0f} a game), "
+                        f"each game a part of the length of one of the {len(lengths)} that "
+                        f"ended (mean {statistics.fmean(lengths or [0]):.0f} commands); "
+                        f"meanwhile {describe_pauses(before, await gc_pauses(url))}")
         before = await gc_pauses(url)
         row.large = await load.measure(plan.seconds, plan.rate, plan.window, plan.warmup)
         row.pauses.append(describe_pauses(before, await gc_pauses(url)))
@@ -60,13 +74,14 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 
 
 def run_scale(kind: str, plan: Plan, workdir: Path, server_cpu: int | None,
-              small: int = SMALL, large: int = LARGE) -> ScaleRow:
+              small: int = SMALL, large: int = LARGE, aged: bool = True) -> ScaleRow:
     raise_fd_limit()
     kind_dir = Path(tempfile.mkdtemp(prefix=f"scale-{kind}-", dir=workdir))  # a fresh database
     server = BenchServer(kind_dir, server_cpu, extra_games(kind), plan.deflate).start()
     try:
         meter = Meter([server.pid], [os.getpid()])
-        return run_async(drive([(server.url, server.ws_url)], meter, kind, plan, small, large))
+        return run_async(drive([(server.url, server.ws_url)], meter, kind, plan, small, large,
+                               aged))
     finally:
         server.stop()
 
@@ -90,6 +105,8 @@ def print_scale(rows: list[ScaleRow], plan: Plan, small: int, large: int, title:
     for row in rows:
         print_details(f"{row.kind} {small} games", row.small)
         print_details(f"{row.kind} {large} games", row.large)
+        console.print(f"[dim]  {row.kind} {large} games: "
+                      f"{row.aged or 'measured from their openings (not aged)'}[/]")
         for games, pauses in zip((small, large), row.pauses, strict=False):
             console.print(f"[dim]  {row.kind} {games} games: the server's garbage-collector "
                           f"pauses, its loop's lateness: {pauses}[/]")

@@ -26,6 +26,7 @@ SPECTATORS = 4
 _UPDATE = b'{"op":"update","seq":'
 _ACCEPTED = b'{"op":"accepted","ref":"'
 _refs = itertools.count()
+NO_LIMIT = 1 << 62
 
 
 class Head(msgspec.Struct):
@@ -69,6 +70,8 @@ class Table:
         self.target = 0  # the seq of the command in flight, once accepted
         self.sent_at = 0.0
         self.slot = -1
+        self.sent = 0  # commands this table sent
+        self.until = NO_LIMIT  # in the closed loop, the table stops once it has sent as many
 
     # -- frames in -------------------------------------------------------------------------
 
@@ -122,6 +125,7 @@ class Table:
             self.over = True
             return False
         self.ref = b"b%d" % next(_refs)
+        self.sent += 1
         self.busy, self.counted, self.target = True, counted, 0
         self.sent_at = time.perf_counter()
         self.conns[seat].send(b'{"op":"command","ref":"' + self.ref + b'","command":'
