@@ -1,4 +1,4 @@
-"""What the collector's middle passes walk: a diagnostic for a latency that grows with the
+"""What the collector's middle and full passes walk: a diagnostic for a latency that grows with the
 table (bench scale), switched on by PLAZA_GC_CENSUS=<file>.
 
 A middle pass stops every connection for as long as it takes to visit the objects of the
@@ -6,7 +6,8 @@ two young generations and every item they hold, so one kind of object kept a few
 (a game's cached listing until its next command) can set the p99. Every `EVERY`-th middle
 pass, the objects it is about to walk are counted by kind (a list or tuple by the kind of
 its first item, and weighed by its items); once it ends, the census is written with how long
-the pass took. Counting costs a few ms a pass, hence one pass in EVERY.
+the pass took. Counting costs a few ms a pass, hence one middle pass in EVERY; every full
+pass is counted (they are rare, and at 1,000 games long).
 """
 
 from __future__ import annotations
@@ -30,18 +31,20 @@ class Census:
         self.started = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 1:
+        generation = info["generation"]
+        if generation == 0:
             return
         if phase == "start":
-            self.passes += 1
-            self.taken = self.count() if self.passes % EVERY == 0 else None
+            self.passes += generation == 1
+            full = generation == 2  # rare, and each one long: every one is counted
+            self.taken = self.count(generation) if full or self.passes % EVERY == 0 else None
             self.started = time.perf_counter()
         elif self.taken is not None:
-            self.write(time.perf_counter() - self.started, *self.taken)
+            self.write(generation, time.perf_counter() - self.started, *self.taken)
 
     @staticmethod
-    def count() -> tuple[int, list[tuple[str, int, int]]]:
-        objects = gc.get_objects(0) + gc.get_objects(1)
+    def count(generation: int) -> tuple[int, list[tuple[str, int, int]]]:
+        objects = [obj for g in range(generation + 1) for obj in gc.get_objects(g)]
         count: Counter[str] = Counter()
         items: Counter[str] = Counter()
         for obj in objects:
@@ -50,8 +53,10 @@ class Census:
             items[kind] += len(obj) if type(obj) in (list, tuple, dict, set) else 1
         return len(objects), [(kind, count[kind], n) for kind, n in items.most_common(TOP)]
 
-    def write(self, took: float, objects: int, top: list[tuple[str, int, int]]) -> None:
-        lines = [f"--- at {time.time():.1f}: a middle pass of {took * 1e3:.1f} ms over "
+    def write(self, generation: int, took: float, objects: int,
+              top: list[tuple[str, int, int]]) -> None:
+        what = "a full pass" if generation == 2 else "a middle pass"
+        lines = [f"--- at {time.time():.1f}: {what} of {took * 1e3:.1f} ms over "
                  f"{objects} objects (count, items, kind)"]
         lines += [f"{count:7d} {n:8d} {kind}" for kind, count, n in top]
         with self.path.open("a") as out:
@@ -62,7 +67,10 @@ def _kind(obj: Any) -> str:
     kind = type(obj)
     name = f"{kind.__module__}.{kind.__qualname__}"
     if kind in (list, tuple, set, dict):
-        first = next(iter(obj), None)
+        # Not iter(obj): a collection can start while a tuple is being filled, and its
+        # empty slots would crash the iterator (the server died in 1 of 5 runs); the
+        # collector's own traversal, which get_referents uses, skips them.
+        first = next(iter(gc.get_referents(obj)), None)
         return f"{name}[{type(first).__qualname__}]" if first is not None else name
     if kind is GeneratorType or kind is CoroutineType:  # no getattr on anything else: a
         return f"{name} {obj.__qualname__}"  # class's __getattr__ would run mid-collection
@@ -70,5 +78,5 @@ def _kind(obj: Any) -> str:
 
 
 def install(path: str) -> None:
-    """Write a census of every EVERY-th middle pass to `path`."""
+    """Write a census of every EVERY-th middle pass and of every full pass to `path`."""
     gc.callbacks.append(Census(Path(path)))
