@@ -44,7 +44,9 @@ class Census:
 
     @staticmethod
     def count(generation: int) -> tuple[int, list[tuple[str, int, int]]]:
-        objects = [obj for g in range(generation + 1) for obj in gc.get_objects(g)]
+        found = [gc.get_objects(g) for g in range(generation + 1)]
+        own = {id(listed) for listed in found}  # a list made while a young one is listed
+        objects = [obj for listed in found for obj in listed if id(obj) not in own]
         count: Counter[str] = Counter()
         items: Counter[str] = Counter()
         for obj in objects:
