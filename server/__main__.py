@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import sys
+from typing import Any
 
 import uvicorn
 
@@ -21,15 +24,23 @@ def main(argv: list[str] | None = None) -> None:
     tune_gc()
     if config.gc_census:
         census.install(config.gc_census)
+    server = uvicorn.Server(uvicorn_config(app, config))
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        sys.exit(3)  # as uvicorn.run: the socket could not be bound, or the app not started
+
+
+def uvicorn_config(app: Any, config: Config) -> uvicorn.Config:
     # A frame a little over MAX_FRAME is read and answered `too_large`; the transport closes a
     # connection with 1009 as soon as a frame passes twice that, before it is read whole.
-    uvicorn.run(app, host=config.host, port=config.port, log_level=config.log_level,
-                http=with_header_deadline(config.limits.header_seconds),
-                ws=DirectWebSocketProtocol, ws_max_size=2 * MAX_FRAME,
-                ws_ping_interval=config.limits.ping_seconds,
-                ws_ping_timeout=config.limits.ping_seconds,
-                ws_per_message_deflate=config.permessage_deflate, lifespan="on",
-                timeout_graceful_shutdown=2)
+    return uvicorn.Config(app, host=config.host, port=config.port, log_level=config.log_level,
+                          http=with_header_deadline(config.limits.header_seconds),
+                          ws=DirectWebSocketProtocol, ws_max_size=2 * MAX_FRAME,
+                          ws_ping_interval=config.limits.ping_seconds,
+                          ws_ping_timeout=config.limits.ping_seconds,
+                          ws_per_message_deflate=config.permessage_deflate, lifespan="on",
+                          timeout_graceful_shutdown=2)
 
 
 if __name__ == "__main__":

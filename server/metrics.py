@@ -63,7 +63,11 @@ BOT_MOVES = Counter("plaza_bot_moves_total", "Commands sent by this process's bo
 GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
 GC_SECONDS = Histogram(
     "plaza_gc_seconds", "Pauses of the cyclic garbage collector, by generation", ["generation"],
-    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5), registry=REGISTRY)
+    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0), registry=REGISTRY)
+GC_COLLECTED = Counter(
+    "plaza_gc_collected_total", "Objects the cyclic garbage collector freed, by generation: "
+    "garbage in reference cycles, which the server's own objects should not make",
+    ["generation"], registry=REGISTRY)
 LOOP_LAG = QuickHistogram(
     "plaza_loop_lag_seconds", "How late the event loop ran a timer due every 10 ms: other work, "
     "the collector's pauses, or the process not running", buckets=(

@@ -60,17 +60,20 @@ def payments(player: Player, city: City, count: int) -> list[tuple[Colour, ...]]
     colours = [(c, n) for c, n in zip(COLOURS, player.blocks, strict=True)
                if n and c in ACCEPTS[city]]
     out: list[tuple[Colour, ...]] = []
-
-    def walk(i: int, left: int, chosen: tuple[Colour, ...]) -> None:
-        if left == 0:
-            out.append(chosen)
-            return
-        if i == len(colours):
-            return
-        colour, have = colours[i]
-        for n in range(min(have, left), -1, -1):
-            walk(i + 1, left - n, chosen + (colour,) * n)
-
-    walk(0, count, ())
+    _pay(colours, 0, count, (), out)
     return out
+
+
+def _pay(colours: list[tuple[Colour, int]], i: int, left: int, chosen: tuple[Colour, ...],
+         out: list[tuple[Colour, ...]]) -> None:
+    # A module function, not a closure: a nested function that calls itself is a cycle
+    # (function, cell) that only the collector frees, once for every listing.
+    if left == 0:
+        out.append(chosen)
+        return
+    if i == len(colours):
+        return
+    colour, have = colours[i]
+    for n in range(min(have, left), -1, -1):
+        _pay(colours, i + 1, left - n, chosen + (colour,) * n, out)
 

@@ -52,18 +52,20 @@ def purchases(blocks: Counts, section: int, coins: int) -> list[tuple[Colour, ..
     """Every non-empty multiset of the section's blocks that costs at most `coins`,
     dearest colour first: the complete list of purchases from this section."""
     out: list[tuple[Colour, ...]] = []
-    prices = _PRICES[section]
-
-    def walk(i: int, budget: int, chosen: tuple[Colour, ...]) -> None:
-        if i == len(COLOURS):
-            if chosen:
-                out.append(chosen)
-            return
-        each = prices[i]
-        for n in range(blocks[i] + 1):
-            if n * each > budget:
-                break
-            walk(i + 1, budget - n * each, chosen + (COLOURS[i],) * n)
-
-    walk(0, coins, ())
+    _buy(_PRICES[section], blocks, 0, coins, (), out)
     return out
+
+
+def _buy(prices: tuple[int, ...], blocks: Counts, i: int, budget: int,
+         chosen: tuple[Colour, ...], out: list[tuple[Colour, ...]]) -> None:
+    # A module function, not a closure: a nested function that calls itself is a cycle
+    # (function, cell) that only the collector frees, once for every listing.
+    if i == len(COLOURS):
+        if chosen:
+            out.append(chosen)
+        return
+    each = prices[i]
+    for n in range(blocks[i] + 1):
+        if n * each > budget:
+            break
+        _buy(prices, blocks, i + 1, budget - n * each, chosen + (COLOURS[i],) * n, out)
