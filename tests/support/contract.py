@@ -76,7 +76,8 @@ def _kind(value: Any) -> str:
 
 
 def check_redaction(game: AnyGame, sim: Simulation, envs: list[Envelope]) -> None:
-    """Redaction keeps every event (same tag) for every audience."""
+    """Redaction keeps every event (same tag) for every audience, and hides nothing in a game
+    whose view is public."""
     codec = EventCodec(game)
     for env in envs:
         if env.type == "Rewound":
@@ -86,6 +87,9 @@ def check_redaction(game: AnyGame, sim: Simulation, envs: list[Envelope]) -> Non
             redacted = game.redact(event, viewer)
             assert tag_of(redacted) == env.type, f"redact changed {env.type}"
             msgspec.json.encode(redacted)
+            # A public game's audiences that cannot act are sent one frame (server/audience.py).
+            assert not game.public_view or redacted is event, (
+                f"{game.kind} says its view is public, but redacts {env.type} for {viewer}")
 
 
 def check_every_state(game: AnyGame, sim: Simulation) -> None:
