@@ -17,7 +17,7 @@ from domain.core.table import TABLE_TYPES, describe_table
 
 from . import metrics
 from .protocol import Update, Welcome
-from .viewbytes import encoded_views
+from .viewbytes import KeptParts, encoded_views
 
 if TYPE_CHECKING:
     from .runtime import GameRuntime, Viewer
@@ -31,6 +31,7 @@ class Audiences:
         self.runtime = runtime
         self.viewers: dict[int | None, set[Viewer]] = {}
         self._public: tuple[Any, Any] = (None, None)  # (state, view) for public-view games
+        self._parts = KeptParts()  # the public view's long arrays, kept encoded
         self._lines: dict[int, str] = {}  # seq -> the unredacted event in words, per fan-out
 
     def attach(self, viewer: Viewer) -> None:
@@ -98,7 +99,7 @@ class Audiences:
             return game.view(state, audience)
         cached_state, cached_view = self._public
         if cached_state is not state:
-            cached_view = msgspec.Raw(_encoder.encode(game.view(state, None)))
+            cached_view = msgspec.Raw(self._parts.encode(game.view(state, None)))
             self._public = (state, cached_view)
         return cached_view
 

@@ -114,3 +114,32 @@ def _filled(pieces: list[bytes], holes: list[_Hole], own: list[Any], made: list[
         out.append(data)
         out.append(pieces[k + 1])
     return b"".join(out)
+
+
+class KeptParts:
+    """One game's public view encoded with its long arrays' bytes kept from the last view
+    that held the very same array.
+
+    Villa's view (public: one per state) is 3-13 KB, most of it the hedges' segments and
+    joints, which a command that lays no hedge leaves as the same list objects (the board's
+    drawing is cached); half of Villa's commands lay none, and areas and colours stay the
+    same nine times in ten. The kept array is the object itself, held here, so `is` cannot
+    match another made later at its address; the views' arrays are never changed once made
+    (checked at every state of the property tests' games: tests/support/contract.py)."""
+
+    MIN_ITEMS = 8  # shorter arrays cost more encoded apart and spliced than encoded in place
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[Any, msgspec.Raw]] = {}
+
+    def encode(self, view: Any) -> bytes:
+        if not isinstance(view, msgspec.Struct) or view.__struct_config__.omit_defaults:
+            return _encode(view)  # (an omitted default is compared with the value, not bytes)
+        kept = {}
+        for name, value in zip(view.__struct_fields__, astuple(view), strict=True):
+            if type(value) in _ARRAYS and len(value) >= self.MIN_ITEMS:
+                last = self._last.get(name)
+                if last is None or last[0] is not value:
+                    last = self._last[name] = (value, msgspec.Raw(_encode(value)))
+                kept[name] = last[1]
+        return _encode(msgspec.structs.replace(view, **kept) if kept else view)

@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from server.viewbytes import encoded_views
+from server.viewbytes import KeptParts, encoded_views
 
 
 class Hand(msgspec.Struct, frozen=True):
@@ -87,3 +87,24 @@ def test_shapes_it_does_not_splice_are_encoded_whole() -> None:
     assert encoded_views(mixed[0], mixed) == plain(mixed)
     assert encoded_views(table(), [table()]) == plain([table()])
     assert encoded_views({"a": 1}, [{"a": 1}, {"a": 2}]) == plain([{"a": 1}, {"a": 2}])
+
+
+def test_kept_parts_give_the_bytes_of_the_whole_view_as_its_arrays_change_or_stay() -> None:
+    kept = KeptParts()
+    board = [[n] for n in range(10)]
+    views = [View("one", board, []), View("two", board, [Hand([1], 1)]),
+             View("three", [*board, [10]], []), View("four", board, [])]
+    assert [kept.encode(view) for view in views] == plain(views)
+    omitting = Omitting(list(range(9)))
+    assert kept.encode(omitting) == msgspec.json.encode(omitting)
+
+
+def test_kept_parts_encode_an_array_met_again_from_its_kept_bytes() -> None:
+    """Why a game's view must never change an array once made: the same object is not
+    encoded again."""
+    kept = KeptParts()
+    board = [[n] for n in range(10)]
+    first = kept.encode(View("t", board, []))
+    board.append([10])
+    assert kept.encode(View("t", board, [])) == first
+    assert kept.encode(View("t", list(board), [])) == msgspec.json.encode(View("t", board, []))

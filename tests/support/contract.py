@@ -16,7 +16,7 @@ import msgspec
 
 from domain.core import Envelope, EventCodec, Game, Timeline, fold, tag_of, verify_chain
 from domain.core.simulate import Simulation
-from server.viewbytes import encoded_views
+from server.viewbytes import KeptParts, encoded_views
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 _envelopes = msgspec.json.Decoder(list[Envelope])
@@ -96,7 +96,7 @@ def check_every_state(game: AnyGame, sim: Simulation) -> None:
     """Every state the log passes through, not only those a command leaves, can be shown to
     every audience: a replay steps event by event (`GET /api/games/{id}/state?at=`), and the
     states between a command's events (a setup's draws) are no exception."""
-    timeline, shared = Timeline(game), 0
+    timeline, shared, kept = Timeline(game), 0, KeptParts()
     for env in sim.envelopes:
         timeline.apply(env)
         state = timeline.state
@@ -114,6 +114,9 @@ def check_every_state(game: AnyGame, sim: Simulation) -> None:
                 raise AssertionError(f"{game.kind}: the state after event {env.seq} ({env.type}) "
                                      f"cannot be shown to audience {audience}: {exc!r}") from exc
         check_shared_encoding(game, views, f"the state after event {env.seq}")
+        assert kept.encode(views[0]) == msgspec.json.encode(views[0]), (
+            f"{game.kind}, the state after event {env.seq}: kept arrays' bytes differ (an array "
+            "of an earlier view changed after it was made?)")
         shared += _shares_a_part(views)
     if game.views_share_parts:  # a promise that only costs time when broken, but a promise
         assert shared, f"{game.kind} says its seats' views share parts with the spectators'; none did"
