@@ -17,14 +17,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
-import uvicorn
 import uvloop
 
 from server.__main__ import uvicorn_config
 from server.app import create_app
 from server.config import Config
 from server.transport import DirectWebSocketProtocol
-from tests.support.live import free_port
+from tests.support.live import free_port, in_this_process
 from tests.support.wsclient import WsClient
 
 
@@ -32,18 +31,8 @@ from tests.support.wsclient import WsClient
 async def in_process(tmp_path: Path) -> AsyncIterator[str]:
     config = Config(port=free_port(), db=str(tmp_path / "plaza.db"),
                     extra_games=("tests.support.tinygame",))
-    server = uvicorn.Server(uvicorn_config(create_app(config), config))
-    task = asyncio.create_task(server.serve())
-    for _ in range(1000):
-        if server.started:
-            break
-        await asyncio.sleep(0.01)
-    assert server.started, "the server did not start within 10 s"
-    try:
+    async with in_this_process(uvicorn_config(create_app(config), config)):
         yield f"http://127.0.0.1:{config.port}"
-    finally:
-        server.should_exit = True
-        await task
 
 
 def create_and_join(url: str) -> tuple[dict[str, str], list[str]]:

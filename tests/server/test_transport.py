@@ -20,7 +20,7 @@ from server.transport import (
     text_frame,
     with_header_deadline,
 )
-from tests.support.live import free_port
+from tests.support.live import free_port, in_this_process
 
 HTTP = with_header_deadline(10)
 
@@ -52,19 +52,9 @@ async def echo_next(scope: dict[str, Any], receive: Any, send: Any) -> None:
 @contextlib.asynccontextmanager
 async def serving(app: Any = echo) -> AsyncIterator[str]:
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=HTTP,
-                                           ws=DirectWebSocketProtocol, log_level="warning"))
-    task = asyncio.create_task(server.serve())
-    for _ in range(500):  # uvicorn says when its socket listens only by this flag
-        if server.started:
-            break
-        await asyncio.sleep(0.01)
-    assert server.started, "uvicorn did not start within 5 s"
-    try:
+    async with in_this_process(uvicorn.Config(app, host="127.0.0.1", port=port, http=HTTP,
+                                              ws=DirectWebSocketProtocol, log_level="warning")):
         yield f"ws://127.0.0.1:{port}/"
-    finally:
-        server.should_exit = True
-        await task
 
 
 def alive(kind: type) -> int:

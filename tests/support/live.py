@@ -3,11 +3,13 @@
 `LiveServer` runs `python -m server` on a free port with its own SQLite file, and
 can be killed with SIGKILL and restarted on the same file and port.
 `PrivateRedis` runs a `redis-server` of the tests' own on a free port, so tests
-that stop Redis never touch one they did not start.
+that stop Redis never touch one they did not start. `in_this_process` serves an app with
+uvicorn in the test's own event loop, for tests that look inside the server.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ctypes
 import os
@@ -18,9 +20,11 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
+import uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_GAMES = "tests.support.tinygame"
@@ -226,3 +230,20 @@ class Cluster:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(20)
+
+
+@contextlib.asynccontextmanager
+async def in_this_process(config: uvicorn.Config) -> AsyncIterator[uvicorn.Server]:
+    """uvicorn serving `config` in this event loop, from listening until the block ends."""
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    for _ in range(1000):  # uvicorn says when its socket listens only by this flag
+        if server.started:
+            break
+        await asyncio.sleep(0.01)
+    assert server.started, "uvicorn did not start within 10 s"
+    try:
+        yield server
+    finally:
+        server.should_exit = True
+        await task
