@@ -263,8 +263,8 @@ class DirectWebSocketProtocol(WebSocketsSansIOProtocol):
         # The inbox and the scope's extension hold this protocol's bound methods, and the
         # protocol holds both: a cycle, so a closed connection's ~90 objects (transport,
         # parsers, headers, request) waited for a full collection, counted as old meanwhile
-        # and brought that collection nearer (bench/README.md, "Connections freed when they
-        # close"). Cut, they go as the last reference does. The session may still hold the
+        # and brought that collection nearer (bench/README.md, "Full passes that walk only
+        # what grew old"). Cut, they go as the last reference does. The session may still hold the
         # extension's methods; they find `disconnected` set and raise ClientDisconnected.
         assert isinstance(self.queue, Inbox)
         self.queue.taken = _nothing
