@@ -15,6 +15,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 import msgspec
@@ -214,19 +215,24 @@ class GameRuntime:
         """Decide, commit, publish; the encoded `accepted` or `rejected` frame. A player's
         command for a seat a bot plays takes the seat back first."""
         started = time.perf_counter()
-
-        async def reclaimed_then_decided() -> Proposal:
-            await self.tableside.reclaim(seat)
-            return self._decide(seat, ref, after, payload)
-
-        def propose() -> Proposal | Awaitable[Proposal]:
-            if self.tableside.check_seat(seat, by_bot):  # a player back: a write first
-                return reclaimed_then_decided()
-            return self._decide(seat, ref, after, payload)  # no coroutine for most commands
-
+        # A partial, not closures: two nested functions made 7 cells, 2 closure tuples and 2
+        # functions a command, alive through its commit, so every middle pass of the collector
+        # walked them (a fifth of what one walked at 1,000 games: bench/README.md).
+        propose = partial(self._propose_command, seat, ref, after, payload, by_bot)
         answer = await self._attempt(seat, ref, "command", propose, after)
         metrics.APPEND_SECONDS.observe(time.perf_counter() - started)
         return answer
+
+    def _propose_command(self, seat: int, ref: str, after: int | None, payload: dict[str, Any],
+                         by_bot: bool) -> Proposal | Awaitable[Proposal]:
+        if self.tableside.check_seat(seat, by_bot):  # a player back: a write first
+            return self._reclaimed_then_decided(seat, ref, after, payload)
+        return self._decide(seat, ref, after, payload)  # no coroutine for most commands
+
+    async def _reclaimed_then_decided(self, seat: int, ref: str, after: int | None,
+                                      payload: dict[str, Any]) -> Proposal:
+        await self.tableside.reclaim(seat)
+        return self._decide(seat, ref, after, payload)
 
     def _decide(self, seat: int, ref: str, after: int | None, payload: dict[str, Any]) -> Proposal:
         try:
