@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from . import census
 from .app import create_app
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     with contextlib.suppress(KeyboardInterrupt):
         server.run()
     if not server.started:
-        sys.exit(3)  # as uvicorn.run: the socket could not be bound, or the app not started
+        sys.exit(STARTUP_FAILURE)  # as uvicorn.run: the socket was not bound, or the app not started
 
 
 def uvicorn_config(app: Any, config: Config) -> uvicorn.Config:

@@ -104,3 +104,27 @@ async def test_reconnect_with_since_receives_exactly_the_missing_envelopes(plaza
     late = await plaza.connect(game, since=2)
     assert [e["seq"] for e in late.welcome["events"]] == [3, 4, 5]
     assert late.welcome["seq"] == 5
+
+
+async def test_a_public_game_sends_those_who_cannot_act_the_spectators_frame(
+        plaza: MemoryPlaza) -> None:
+    """Villa's view is public: a seat not to move gets the very frame the spectators get
+    (encoded once, server/audience.py), and the seat to move the same with its legal list."""
+    game = await plaza.new_game(3, kind="villa", seed=3)
+    tokens = await plaza.join_all(game, 3)
+    players = [await plaza.connect(game, t) for t in tokens]
+    spectator = await plaza.connect(game)
+    for _ in range(4):
+        mover = players[players[0].latest()["active"][0]]
+        answer = await mover.command(mover.latest()["legal"][0])
+        assert answer["op"] == "accepted", answer
+        for client in (*players, spectator):
+            await client.wait_seq(answer["seq"])
+        table = spectator.latest()
+        assert table["legal"] == []
+        for seat, player in enumerate(players):
+            frame = player.latest()
+            if seat in frame["active"]:
+                assert frame["legal"] and {**frame, "legal": []} == table
+            else:
+                assert frame == table
