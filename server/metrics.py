@@ -68,6 +68,9 @@ GC_COLLECTED = Counter(
     "plaza_gc_collected_total", "Objects the cyclic garbage collector freed, by generation: "
     "garbage in reference cycles, which the server's own objects should not make",
     ["generation"], registry=REGISTRY)
+GC_BETWEEN_COMMANDS = Counter(
+    "plaza_gc_between_commands_total", "Collector passes run when no command was in flight "
+    "(the others came from CPython's own threshold, inside some command)", registry=REGISTRY)
 LOOP_LAG = QuickHistogram(
     "plaza_loop_lag_seconds", "How late the event loop ran a timer due every 10 ms: other work, "
     "the collector's pauses, or the process not running", buckets=(

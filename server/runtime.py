@@ -45,6 +45,7 @@ from . import faults, metrics
 from .audience import Audiences
 from .bots import Bots
 from .broker import Broker
+from .collector import PACER
 from .locks import GameLock
 from .protocol import Accepted, Rejected
 from .refusals import DOWN, UNREMEMBERED, BadCommand, Busy, Internal, StoreDown
@@ -271,21 +272,25 @@ class GameRuntime:
                        after: int | None = None) -> bytes:
         """Under the game's lock, propose and commit until it sticks; a fault of ours or of the
         store is refused with its own code and changes nothing (the state moves only after a
-        commit)."""
-        async with self.lock:
-            try:
-                return await self._until_committed(seat, ref, what, propose, after)
-            except (BadCommand, asyncio.CancelledError):
-                raise
-            except Exception as exc:
-                applied = self.refs.get((seat, ref))  # the fault came after the commit
-                if applied is not None:
-                    return applied
-                if isinstance(exc, Unavailable):
-                    return await self._reject(seat, ref, StoreDown(DOWN))
-                faults.report(exc, f"game {self.game_id}: {what} of seat {seat}")
-                return await self._reject(seat, ref, Internal(
-                    f"The server failed to handle this {what}; nothing was applied. Try again."))
+        commit). Counted in flight, so the collector's passes wait for a quiet moment."""
+        PACER.started()
+        try:
+            async with self.lock:
+                try:
+                    return await self._until_committed(seat, ref, what, propose, after)
+                except (BadCommand, asyncio.CancelledError):
+                    raise
+                except Exception as exc:
+                    applied = self.refs.get((seat, ref))  # the fault came after the commit
+                    if applied is not None:
+                        return applied
+                    if isinstance(exc, Unavailable):
+                        return await self._reject(seat, ref, StoreDown(DOWN))
+                    faults.report(exc, f"game {self.game_id}: {what} of seat {seat}")
+                    return await self._reject(seat, ref, Internal(
+                        f"The server failed to handle this {what}; nothing was applied. Try again."))
+        finally:
+            PACER.ended()
 
     async def _until_committed(self, seat: int, ref: str, what: str,
                                propose: Propose, after: int | None) -> bytes:
