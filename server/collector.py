@@ -56,11 +56,11 @@ class Freezer:
     A full pass walks every tracked object: at 1,000 games and 8,000 connections, 0.8-1
     million of them, 500-750 ms with every game stopped (bench/README.md, "Aged tables").
     Frozen after each full pass only, the later ones still walked what middle passes had
-    moved up since, 45-500 ms, and one came every 1,000 middle passes: a minute or two at
-    1,000 games. Frozen after middle passes too, a full pass walks what the last middle pass
-    left, next to nothing. What survives a middle pass is the server's working set
-    (connections, games, caches), and it dies, if it dies, by reference counting: a closed
-    connection and an ended game leave no cycle (tests/server/test_cycles.py,
+    moved up since, 45-500 ms, and one came every 1,000 middle passes: every few minutes at
+    300 commands/s over 1,000 games. Frozen after middle passes too, a full pass walks what
+    the last middle pass left, next to nothing. What survives a middle pass is the server's
+    working set (connections, games, caches), and it dies, if it dies, by reference
+    counting: a closed connection and an ended game leave no cycle (tests/server/test_cycles.py,
     tests/core/test_cycles.py). Whatever does die in a cycle while frozen is found at the
     re-check: after `every` full passes the heap is unfrozen and the next full pass walks all
     of it. While re-checks find (almost) nothing the next one comes twice as late, up to
@@ -126,7 +126,8 @@ class Pacer:
     of pass then (`collect_due`), before the next command would have crossed the threshold
     itself. Under a closed loop, with a command always in flight, CPython's thresholds go
     on as before. Carrara's scale at 1,000 aged games, two pairs alternated: p99 3.52 and
-    2.97 ms without, 2.89 and 2.34 with (bench/README.md).
+    2.97 ms without, 2.89 and 2.34 with; at 100 games the p99 showed no gain through the
+    noise, and the server's CPU perhaps a few points more (bench/README.md).
     """
 
     def __init__(self, due: int = QUIET_DUE) -> None:
