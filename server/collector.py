@@ -83,12 +83,11 @@ class Freezer:
         if info["generation"] == 2:
             if self.rechecking:
                 self._rechecked(info["collected"])
-            elif self.full_passes + 1 >= self.every:
-                self.rechecking = True
-                gc.unfreeze()  # and nothing frozen until the next full pass has walked it all
-                return
             else:
                 self.full_passes += 1
+                if self.full_passes >= self.every:
+                    self.rechecking = True  # nothing frozen until the next full pass walked it all
+                    gc.unfreeze()
         if not self.rechecking:
             gc.freeze()  # O(1); gc.get_freeze_count() would walk all it froze (~100 ms at 1,000 games)
 
@@ -144,7 +143,7 @@ class Pacer:
             asyncio.get_running_loop().call_soon(self._collect_if_quiet)
 
     def _collect_if_quiet(self) -> None:
-        if self.in_flight == 0 and gc.get_count()[0] > self.due:
+        if self.in_flight == 0 and gc.isenabled() and gc.get_count()[0] > self.due:
             collect_due()
             metrics.GC_BETWEEN_COMMANDS.inc()
 

@@ -175,3 +175,18 @@ def test_a_served_game_runs_passes_between_its_commands(tmp_path: Path) -> None:
 async def play_in_process(tmp_path: Path) -> None:
     async with in_process(tmp_path) as url:
         await play_to_the_end(url)
+
+
+async def test_no_pass_is_run_nor_counted_while_the_collector_is_off(passes: list[int]) -> None:
+    pacer = collector.Pacer(due=100)
+    before = metrics.REGISTRY.get_sample_value("plaza_gc_between_commands_total") or 0.0
+    gc.disable()
+    try:
+        pacer.started()
+        kept = made(200)
+        pacer.ended()
+        await asyncio.sleep(0)
+    finally:
+        gc.enable()
+    assert passes == [] and len(kept) == 200
+    assert (metrics.REGISTRY.get_sample_value("plaza_gc_between_commands_total") or 0.0) == before
