@@ -108,31 +108,37 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 
 
 LOOP = "loop"  # the key of plaza_loop_lag_seconds among the collector's generations
+SERVED = "served"  # the key of plaza_append_seconds: a command's time in its handler
+_HISTOGRAMS = {"plaza_gc_seconds_bucket{": None, "plaza_loop_lag_seconds_bucket{": LOOP,
+               "plaza_append_seconds_bucket{": SERVED}
 
 
 async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
     """The server's plaza_gc_seconds histogram, (generation, bucket bound) -> collections,
-    and its plaza_loop_lag_seconds, (LOOP, bucket bound) -> looks at the loop."""
+    its plaza_loop_lag_seconds, (LOOP, bucket bound) -> looks at the loop, and its
+    plaza_append_seconds, (SERVED, bucket bound) -> commands."""
     async with httpx.AsyncClient(timeout=10) as http:
         text = (await http.get(f"{url}/metrics")).text
     counts = {}
     for line in text.splitlines():
-        for name in ("plaza_gc_seconds_bucket{", "plaza_loop_lag_seconds_bucket{"):
+        for name, key in _HISTOGRAMS.items():
             if line.startswith(name):
                 labels, value = line[len(name):].split("} ")
                 fields = dict(part.split("=") for part in labels.split(","))
-                generation = fields.get("generation", LOOP).strip('"')
+                generation = key or fields["generation"].strip('"')
                 counts[(generation, fields["le"].strip('"'))] = float(value)
     return counts
 
 
 def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float]) -> str:
     """Per generation: collections during the loop, and how many took over 5 and 10 ms; then
-    how often the server's event loop ran over 5 and 10 ms late, whatever held it."""
+    how often the server's event loop ran over 5 and 10 ms late, whatever held it; then how
+    many commands spent over 1, 2 and 5 ms in their handler (the rest of a command's time is
+    the wait for the loop, the frames' parsing and the network)."""
     parts = []
     for gen in ("0", "1", "2", LOOP):
         def count(bound: str, gen: str = gen) -> int:
-            return int(after.get((gen, bound), 0) - before.get((gen, bound), 0))
+            return count_of(before, after, gen, bound)
         total = count("+Inf")
         if total:
             bounds = sorted({float(b) for g, b in after if g == gen and b != "+Inf"})
@@ -145,7 +151,17 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
                              f"{longest}")
             else:
                 parts.append(f"gen {gen}: {total} ({over}, the longest {longest})")
+    served = {bound: count_of(before, after, SERVED, bound) for bound in ("0.001", "0.002", "0.005")}
+    total = count_of(before, after, SERVED, "+Inf")
+    if total:
+        parts.append(f"commands in their handler (decide, commit, fan-out): {total}, over 1 / 2 / 5 "
+                     "ms: " + " / ".join(f"{total - served[b]}" for b in served))
     return "; ".join(parts) or "none"
+
+
+def count_of(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float],
+             key: str, bound: str) -> int:
+    return int(after.get((key, bound), 0) - before.get((key, bound), 0))
 
 
 def postgres_pids(plan: Plan) -> Callable[[], list[int]] | None:
