@@ -109,14 +109,16 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 
 LOOP = "loop"  # the key of plaza_loop_lag_seconds among the collector's generations
 SERVED = "served"  # the key of plaza_append_seconds: a command's time in its handler
+COMMITTED = "committed"  # the key of plaza_commit_seconds: its events' commit, within that
 _HISTOGRAMS = {"plaza_gc_seconds_bucket{": None, "plaza_loop_lag_seconds_bucket{": LOOP,
-               "plaza_append_seconds_bucket{": SERVED}
+               "plaza_append_seconds_bucket{": SERVED, "plaza_commit_seconds_bucket{": COMMITTED}
 
 
 async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
     """The server's plaza_gc_seconds histogram, (generation, bucket bound) -> collections,
-    its plaza_loop_lag_seconds, (LOOP, bucket bound) -> looks at the loop, and its
-    plaza_append_seconds, (SERVED, bucket bound) -> commands."""
+    its plaza_loop_lag_seconds, (LOOP, bucket bound) -> looks at the loop, its
+    plaza_append_seconds, (SERVED, bucket bound) -> commands, and its plaza_commit_seconds,
+    (COMMITTED, bucket bound) -> commits."""
     async with httpx.AsyncClient(timeout=10) as http:
         text = (await http.get(f"{url}/metrics")).text
     counts = {}
@@ -133,8 +135,9 @@ async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
 def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float]) -> str:
     """Per generation: collections during the loop, and how many took over 5 and 10 ms; then
     how often the server's event loop ran over 5 and 10 ms late, whatever held it; then how
-    many commands spent over 1, 2 and 5 ms in their handler (the rest of a command's time is
-    the wait for the loop, the frames' parsing and the network)."""
+    many commands spent over 1, 2 and 5 ms in their handler, and how many commits took that
+    long (the rest of a command's time is the wait for the loop, the frames' parsing and the
+    network)."""
     parts = []
     for gen in ("0", "1", "2", LOOP):
         def count(bound: str, gen: str = gen) -> int:
@@ -151,11 +154,12 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
                              f"{longest}")
             else:
                 parts.append(f"gen {gen}: {total} ({over}, the longest {longest})")
-    served = {bound: count_of(before, after, SERVED, bound) for bound in ("0.001", "0.002", "0.005")}
-    total = count_of(before, after, SERVED, "+Inf")
-    if total:
-        parts.append(f"commands in their handler (decide, commit, fan-out): {total}, over 1 / 2 / 5 "
-                     "ms: " + " / ".join(f"{total - served[b]}" for b in served))
+    for key, what in ((SERVED, "commands in their handler (decide, commit, fan-out)"),
+                      (COMMITTED, "commits")):
+        total = count_of(before, after, key, "+Inf")
+        if total:
+            over = [total - count_of(before, after, key, bound) for bound in ("0.001", "0.002", "0.005")]
+            parts.append(f"{what}: {total}, over 1 / 2 / 5 ms: {' / '.join(map(str, over))}")
     return "; ".join(parts) or "none"
 
 

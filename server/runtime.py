@@ -351,7 +351,9 @@ class GameRuntime:
         refs = list(refs)
         ending = self.tableside.ending(proposal)
         status = None if ending is None else await self.tableside.final_status(proposal, ending)
+        submitted = time.perf_counter()
         await self.store.append(self.game_id, proposal.envelopes, refs, status)
+        metrics.COMMIT_SECONDS.observe(time.perf_counter() - submitted)
         for seat, ref, answer in refs:
             self.refs[(seat, ref)] = answer
         self.timeline.accept(proposal)

@@ -173,8 +173,11 @@ async def test_healthz_and_metrics(live_server: LiveServer) -> None:
     assert (await http.get(f"{live_server.url}/healthz")).json()["status"] == "ok"
     text = (await http.get(f"{live_server.url}/metrics")).text
     for name in ("plaza_connections", "plaza_commands_total", "plaza_rejections_total",
-                 "plaza_append_seconds", "plaza_fanout_seconds", "plaza_loop_lag_seconds_count"):
+                 "plaza_append_seconds", "plaza_fanout_seconds", "plaza_loop_lag_seconds_count",
+                 "plaza_commit_seconds"):
         assert name in text
+    commits = next(line for line in text.splitlines() if line.startswith("plaza_commit_seconds_count"))
+    assert float(commits.split()[-1]) > 0  # the played commands' commits were timed
     looks = next(line for line in text.splitlines() if line.startswith("plaza_loop_lag_seconds_count"))
     assert float(looks.split()[-1]) > 0  # the live server's loop is being looked at
 
