@@ -110,15 +110,18 @@ async def drive(urls: list[tuple[str, str]], meter: Meter, kind: str, plan: Plan
 LOOP = "loop"  # the key of plaza_loop_lag_seconds among the collector's generations
 SERVED = "served"  # the key of plaza_append_seconds: a command's time in its handler
 COMMITTED = "committed"  # the key of plaza_commit_seconds: its events' commit, within that
+FANNED = "fanned"  # the key of plaza_fanout_seconds: its fan-out to the viewers, within that
 _HISTOGRAMS = {"plaza_gc_seconds_bucket{": None, "plaza_loop_lag_seconds_bucket{": LOOP,
-               "plaza_append_seconds_bucket{": SERVED, "plaza_commit_seconds_bucket{": COMMITTED}
+               "plaza_append_seconds_bucket{": SERVED, "plaza_commit_seconds_bucket{": COMMITTED,
+               "plaza_fanout_seconds_bucket{": FANNED}
 
 
 async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
     """The server's plaza_gc_seconds histogram, (generation, bucket bound) -> collections,
     its plaza_loop_lag_seconds, (LOOP, bucket bound) -> looks at the loop, its
-    plaza_append_seconds, (SERVED, bucket bound) -> commands, and its plaza_commit_seconds,
-    (COMMITTED, bucket bound) -> commits."""
+    plaza_append_seconds, (SERVED, bucket bound) -> commands, its plaza_commit_seconds,
+    (COMMITTED, bucket bound) -> commits, and its plaza_fanout_seconds, (FANNED, bucket
+    bound) -> fan-outs."""
     async with httpx.AsyncClient(timeout=10) as http:
         text = (await http.get(f"{url}/metrics")).text
     counts = {}
@@ -135,9 +138,9 @@ async def gc_pauses(url: str) -> dict[tuple[str, str], float]:
 def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float]) -> str:
     """Per generation: collections during the loop, and how many took over 5 and 10 ms; then
     how often the server's event loop ran over 5 and 10 ms late, whatever held it; then how
-    many commands spent over 1, 2 and 5 ms in their handler, and how many commits took that
-    long (the rest of a command's time is the wait for the loop, the frames' parsing and the
-    network)."""
+    many commands spent over each bound from 0.2 to 5 ms in their handler, how many commits
+    and fan-outs took that long (the rest of a command's time is the wait for
+    the loop, the frames' parsing and the network)."""
     parts = []
     for gen in ("0", "1", "2", LOOP):
         def count(bound: str, gen: str = gen) -> int:
@@ -155,11 +158,14 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
             else:
                 parts.append(f"gen {gen}: {total} ({over}, the longest {longest})")
     for key, what in ((SERVED, "commands in their handler (decide, commit, fan-out)"),
-                      (COMMITTED, "commits")):
+                      (COMMITTED, "commits"), (FANNED, "fan-outs")):
         total = count_of(before, after, key, "+Inf")
         if total:
-            over = [total - count_of(before, after, key, bound) for bound in ("0.001", "0.002", "0.005")]
-            parts.append(f"{what}: {total}, over 1 / 2 / 5 ms: {' / '.join(map(str, over))}")
+            bounds = sorted((b for k, b in after if k == key and b != "+Inf"
+                             and 0.0002 <= float(b) <= 0.005), key=float)
+            over = [total - count_of(before, after, key, bound) for bound in bounds]
+            limits = " / ".join(f"{float(b) * 1000:g}" for b in bounds)
+            parts.append(f"{what}: {total}, over {limits} ms: {' / '.join(map(str, over))}")
     return "; ".join(parts) or "none"
 
 

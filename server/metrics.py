@@ -56,14 +56,17 @@ APPEND_SECONDS = QuickHistogram(
     # The name is older than what it times: it has long included the decision and the fan-out.
     "plaza_append_seconds", "A command's time in its handler: waiting for the game's lock, deciding "
     "it, committing its events to the store and sending them to this process's viewers",
-    buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1.0), registry=REGISTRY)
+    buckets=(0.00025, 0.0005, 0.00075, 0.001, 0.0015, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1.0),
+    registry=REGISTRY)
 COMMIT_SECONDS = QuickHistogram(
     "plaza_commit_seconds", "Time from handing a command's events to the store to their commit "
     "(on SQLite: the wait for the group writer's batch and the batch's own commit)",
-    buckets=(0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5, 1.0), registry=REGISTRY)
+    buckets=(0.0001, 0.0002, 0.0003, 0.0005, 0.00075, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.5,
+             1.0), registry=REGISTRY)
 FANOUT_SECONDS = QuickHistogram(
     "plaza_fanout_seconds", "Time to redact, encode and send one batch of envelopes to local viewers",
-    buckets=(0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05), registry=REGISTRY)
+    buckets=(0.0001, 0.0002, 0.0003, 0.0005, 0.00075, 0.001, 0.002, 0.005, 0.01, 0.05),
+    registry=REGISTRY)
 BOT_MOVES = Counter("plaza_bot_moves_total", "Commands sent by this process's bots (another "
                     "process may have sent the same one first)", ["kind"], registry=REGISTRY)
 GAMES_LOADED = Gauge("plaza_games_loaded", "Games held in memory", registry=REGISTRY)
