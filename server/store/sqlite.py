@@ -26,6 +26,7 @@ from .schema import (
     INSERT_REJECTION,
     INSERT_SEAT,
     INSERT_SNAPSHOT,
+    MADE_ONCE,
     PRAGMAS,
     PRUNE_REJECTIONS,
     SELECT_GAME,
@@ -50,7 +51,7 @@ class SqliteBase:
         self._reader = await aiosqlite.connect(self.path, isolation_level=None)
         self._near = sqlite3.connect(self.path, isolation_level=None)
         for pragma in PRAGMAS:
-            if "journal_mode" not in pragma:  # the writer set it, and WAL is kept in the file
+            if not pragma.startswith(MADE_ONCE):  # the writer set them, and the file keeps them
                 await self._reader.execute(pragma)
                 self._near.execute(pragma)
         self._near.execute("PRAGMA busy_timeout=0")  # never wait on the loop's thread

@@ -14,6 +14,7 @@ import pytest
 from domain.core import GENESIS, seal
 from server import metrics
 from server.store import GameRow, SqliteStore
+from server.store.schema import PAGE_SIZE
 
 
 def _env(game: str, seq: int, ref: str | None = None) -> object:
@@ -40,6 +41,8 @@ async def test_wal_mode_and_appends_read_back_in_order(store: SqliteStore) -> No
     assert store._reader is not None
     mode = await store._reader.execute_fetchall("PRAGMA journal_mode")
     assert next(iter(mode))[0] == "wal"
+    page = await store._reader.execute_fetchall("PRAGMA page_size")
+    assert next(iter(page))[0] == PAGE_SIZE == 8192  # a new file's (schema.py says why)
 
 
 async def test_appends_of_many_games_share_transactions(store: SqliteStore) -> None:
@@ -99,6 +102,7 @@ async def test_a_file_made_before_the_migrations_opens_and_keeps_its_games(tmp_p
         assert await store.ref("old", 0, "r") == b"no"
         version = await store._all("PRAGMA user_version", ())
         assert version[0][0] == len(MIGRATIONS)
+        assert (await store._all("PRAGMA page_size", ()))[0][0] == 4096  # the file keeps its own
     finally:
         await store.close()
 
@@ -241,6 +245,7 @@ import asyncio, sys
 from pathlib import Path
 from domain.core import GENESIS, seal
 from server.store import GameRow, SqliteStore
+from server.store.schema import PAGE_SIZE
 async def main():
     store = SqliteStore(sys.argv[1])
     await store.open()
