@@ -159,14 +159,21 @@ def describe_pauses(before: dict[tuple[str, str], float], after: dict[tuple[str,
                 parts.append(f"gen {gen}: {total} ({over}, the longest {longest})")
     for key, what in ((SERVED, "commands in their handler (decide, commit, fan-out)"),
                       (COMMITTED, "commits"), (FANNED, "fan-outs")):
-        total = count_of(before, after, key, "+Inf")
-        if total:
-            bounds = sorted((b for k, b in after if k == key and b != "+Inf"
-                             and 0.0002 <= float(b) <= 0.005), key=float)
-            over = [total - count_of(before, after, key, bound) for bound in bounds]
-            limits = " / ".join(f"{float(b) * 1000:g}" for b in bounds)
-            parts.append(f"{what}: {total}, over {limits} ms: {' / '.join(map(str, over))}")
+        parts.extend(_times(before, after, key, what))
     return "; ".join(parts) or "none"
+
+
+def _times(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float],
+           key: str, what: str) -> list[str]:
+    """How many of a histogram's observations fell over each of its bounds from 0.2 to 5 ms."""
+    total = count_of(before, after, key, "+Inf")
+    if not total:
+        return []
+    edges = sorted((b for k, b in after if k == key and b != "+Inf" and 0.0002 <= float(b) <= 0.005),
+                   key=float)
+    counts = " / ".join(str(total - count_of(before, after, key, edge)) for edge in edges)
+    limits = " / ".join(f"{float(edge) * 1000:g}" for edge in edges)
+    return [f"{what}: {total}, over {limits} ms: {counts}"]
 
 
 def count_of(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float],
