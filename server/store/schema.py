@@ -121,13 +121,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]
 # The page size of a new file (one made before keeps its own: SQLite fixes it with the first
-# page). An events row is about 450 bytes and the table is WITHOUT ROWID, so its interior
-# pages hold whole rows as dividers: with 4 KB pages, 9 a page, the tree is deep and a
-# command's insert into a game's leaf splits pages up the tree about one commit in ten (5 to
-# 20 pages written instead of 2). With 1,000 games those splits took 0.3-0.5 ms, and 10% of
-# the commits (bench/README.md, "Commits at 1,000 games"). 8 KB pages split half as often,
-# twice as far from the root: 0.2-3% of such commits over 0.2 ms against 4-10%, reading a
-# game back as fast.
+# page; `plaza migrate --repage` rewrites it). An events row is about 450 bytes and the table
+# is WITHOUT ROWID, so its interior pages hold whole rows as dividers: with 4 KB pages, 9 a
+# page, the tree is deep, and about one commit in ten split pages up it (5 to 20 pages
+# written instead of 2), 0.3-0.5 ms each once 1,000 games' leaves are cold. 8 KB pages hold
+# twice the rows: outside the server 0.2-3% of such commits over 0.2 ms against 4-10%, and a
+# game reads back as fast (bench/README.md, "Commits at 1,000 games").
 PAGE_SIZE = 8192
 # busy_timeout first: the pragmas after it may wait for another process's lock. The page size
 # before WAL mode: switching to WAL writes the file's first page.
