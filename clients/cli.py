@@ -59,7 +59,8 @@ def _dispatch(args: argparse.Namespace, console: Console) -> int:
     if args.command == "serve":
         exec_module("server", serve_argv(args))
     if args.command == "migrate":
-        exec_module("server.store.migrate", ["--db", args.db] if args.db else [])
+        exec_module("server.store.migrate", (["--db", args.db] if args.db else [])
+                    + (["--repage"] if args.repage else []))
     if args.command == "replay" and args.target == "verify":
         return replay_verify(one_arg(args, "replay verify FILE"), console)
     return asyncio.run(_run(RUNNERS[args.command], args, console))

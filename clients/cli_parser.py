@@ -115,6 +115,9 @@ def _tools(sub: Commands[argparse.ArgumentParser]) -> None:
     """migrate, bench."""
     migrate = sub.add_parser("migrate", help="bring the store's schema up to date (servers do on start)")
     migrate.add_argument("--db", help="SQLite file or postgresql:// URL (PLAZA_DB; default plaza.db)")
+    migrate.add_argument("--repage", action="store_true",
+                         help="also rewrite an SQLite file made with smaller pages into the server's "
+                              "(every server of the file stopped)")
     sub.add_parser("bench", help="measure the server: python -m bench ARGS... "
                                  "(`plaza bench --help` for its flags)", add_help=False)
 

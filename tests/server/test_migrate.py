@@ -83,3 +83,15 @@ async def test_plaza_migrate_repage_rewrites_an_older_file_and_keeps_its_games(
         await store.close()
     assert main(["--db", path, "--repage"]) == 0  # once is enough
     assert "rewritten" not in capsys.readouterr().out
+
+
+def test_plaza_migrate_repage_through_the_cli(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    old = sqlite3.connect(db)
+    old.execute("PRAGMA page_size=4096")
+    old.execute("CREATE TABLE t(x)")  # the page size is fixed from here on
+    old.close()
+    run = [sys.executable, "-c", "from clients.cli import main; main()", "migrate", "--db", str(db),
+           "--repage"]
+    done = subprocess.run(run, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "pages of 4096 bytes rewritten as 8192" in done.stdout, done.stderr
