@@ -1,7 +1,7 @@
 """`plaza bench wal`: SQLite's write-ahead log under steady writes, through the store's own
 group-commit writer and checkpoints (server/store/writer.py, checkpoints.py).
 
-Writes shaped like a command's (one event row and the answer to its ref) go to `--games`
+Writes shaped like a command's (one event row, which carries its ref's answer) go to `--games`
 games in turn, `--at-once` of them waiting at a time, with no pause, for `--writes` writes;
 every `--every` writes it prints the log file's size, the CPU and wall time a write, and
 the slowest 1% and the slowest write. The log must stop growing after the first
@@ -18,18 +18,16 @@ import time
 from pathlib import Path
 
 from bench.report import console
-from server.store.schema import INSERT_EVENT, INSERT_REF, Statement
+from server.store.schema import INSERT_EVENT, Statement
 from server.store.sqlite import SqliteEventLog
-
-ANSWER = b'{"op":"accepted","ref":"r-000123","seq":1234}'
 
 
 def _rows(game: str, seq: int) -> list[Statement]:
-    """One command's write: its event (hashes and data of a small real event) and its ref."""
+    """One command's write: its event (hashes and data of a small real event, and its ref)."""
     ref = f"r-{seq:06d}"
     event = (game, seq, "Drew", 1, 0, ref, 1_765_000_000_000, 0, "a" * 64, "b" * 64,
              b'{"type":"Drew","seat":0,"card":17,"pile":"draw"}' * 3, b'{"type":"Draw"}')
-    return [(INSERT_EVENT, [event]), (INSERT_REF, [(game, 0, ref, ANSWER)])]
+    return [(INSERT_EVENT, [event])]
 
 
 async def steady(path: str, writes: int, games: int, at_once: int, every: int) -> None:

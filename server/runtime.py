@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
@@ -42,6 +41,7 @@ from domain.core.registry import AnyGame
 from domain.core.table import SeatReclaimed, SeatTakenOver, TableEvent
 
 from . import faults, metrics
+from .answers import Answers
 from .audience import Audiences
 from .bots import Bots
 from .broker import Broker
@@ -49,7 +49,7 @@ from .collector import PACER
 from .locks import GameLock
 from .protocol import Accepted, Rejected
 from .refusals import DOWN, UNREMEMBERED, BadCommand, Busy, Internal, StoreDown
-from .store import KEEP_REJECTIONS, Conflict, GameRow, Store, Unavailable, now_ms
+from .store import Conflict, GameRow, Store, Unavailable, now_ms
 from .tableside import TableKeeper, table_options
 from .timelines import encode_state, load_timeline
 
@@ -104,8 +104,7 @@ class GameRuntime:
         self.settings = settings
         self.codec = EventCodec(game)
         self.timeline = Timeline(game, self.codec)
-        self.refs: dict[tuple[int, str], bytes] = {}
-        self.refused: dict[int, deque[str]] = {}  # per seat, its remembered refusals' refs
+        self.answers = Answers()
         self.lock = GameLock()
         self.audiences = Audiences(self)
         self.tableside = TableKeeper(self, table_options(row.table))
@@ -127,7 +126,7 @@ class GameRuntime:
             self.status = "finished"
         if not follow:
             return
-        self.refs = await self.store.refs(self.game_id)
+        self.answers.known = await self.store.answers(self.game_id)
         self.bots.seated = await self.store.bots(self.game_id)
         await self.broker.subscribe(self.game_id, self.on_broker)
         self.tableside.arm()
@@ -163,7 +162,7 @@ class GameRuntime:
     async def _catch_up_locked(self, arrived: list[Envelope], lost_race: bool = False) -> None:
         """Apply what other processes appended; after a lost race, also their answers to refs."""
         if lost_race:
-            self.refs.update(await self.store.refs(self.game_id))
+            self.answers.known.update(await self.store.answers(self.game_id))
         fresh = [env for env in arrived if env.seq > self.timeline.seq]
         if not fresh or fresh[0].seq != self.timeline.seq + 1:
             fresh = await self.store.events(self.game_id, after=self.timeline.seq)
@@ -173,6 +172,7 @@ class GameRuntime:
             self.bots.seated = await self.store.bots(self.game_id)
         pairs = []
         for env in fresh:
+            self.answers.recorded(env)  # another process's: known before we append after it
             event = self.codec.decode(env)
             try:
                 self.timeline.apply(env, event)
@@ -205,7 +205,7 @@ class GameRuntime:
                 return
             proposal = propose_start(self.timeline, self.table, self.options, now_ms())
             try:
-                await self._commit(proposal, refs=())
+                await self._commit(proposal)
             except Conflict:
                 await self._catch_up_locked([])
 
@@ -254,7 +254,7 @@ class GameRuntime:
                 raise Illegal(f"A bot already plays seat {seat}.")
             if isinstance(event, SeatReclaimed) and seat not in side.taken:
                 raise Illegal(f"Seat {seat} is yours already: no bot plays it.")
-            return propose_table(self.timeline, self.table, [event], seat, now_ms())
+            return propose_table(self.timeline, self.table, [event], seat, now_ms(), ref)
 
         return await self._attempt(seat, ref, "table move", propose)
 
@@ -281,7 +281,7 @@ class GameRuntime:
                 except (BadCommand, asyncio.CancelledError):
                     raise
                 except Exception as exc:
-                    applied = self.refs.get((seat, ref))  # the fault came after the commit
+                    applied = self.answers.first(seat, ref)  # the fault came after the commit
                     if applied is not None:
                         return applied
                     if isinstance(exc, Unavailable):
@@ -295,7 +295,7 @@ class GameRuntime:
     async def _until_committed(self, seat: int, ref: str, what: str,
                                propose: Propose, after: int | None) -> bytes:
         for _ in range(MAX_RETRIES):
-            known = self.refs.get((seat, ref))
+            known = self.answers.first(seat, ref)
             if known is not None:
                 return known
             try:
@@ -309,7 +309,7 @@ class GameRuntime:
                 return await self._reject(seat, ref, rejection, remember=not passed)
             answer = _encoder.encode(Accepted(ref, proposal.seq))
             try:
-                await self._commit(proposal, refs=[(seat, ref, answer)])
+                await self._commit(proposal)
             except Conflict:
                 await self._catch_up_locked([], lost_race=True)
                 continue
@@ -325,37 +325,28 @@ class GameRuntime:
         if not remember or rejection.code in UNREMEMBERED:
             return answer
         try:
-            await self.store.record_rejection(self.game_id, seat, ref, answer)
-        except Conflict:  # another process answered this ref first: that answer stands
-            first = await self.store.ref(self.game_id, seat, ref)
-            answer = first or answer
+            await self.store.record_rejection(self.game_id, seat, ref, answer, self.timeline.seq)
+        except Conflict:  # another process accepted this ref first: that answer stands
+            await self._catch_up_locked([], lost_race=True)
+            return self.answers.first(seat, ref) or answer
         except Exception as exc:  # not remembered: a retry is decided afresh
             faults.report(exc, f"game {self.game_id}: recording a refusal")
             return answer
-        self._remember_refusal(seat, ref, answer)
+        self.answers.refused(seat, ref, answer)
         return answer
 
-    def _remember_refusal(self, seat: int, ref: str, answer: bytes) -> None:
-        """Keep the seat's latest refusals in memory, as many as the store keeps."""
-        self.refs[(seat, ref)] = answer
-        recent = self.refused.setdefault(seat, deque())
-        recent.append(ref)
-        if len(recent) > KEEP_REJECTIONS:
-            self.refs.pop((seat, recent.popleft()), None)
 
     # -- committing ------------------------------------------------------------------
 
-    async def _commit(self, proposal: Proposal, refs: Iterable[tuple[int, str, bytes]]) -> None:
+    async def _commit(self, proposal: Proposal) -> None:
         """Make the proposal durable, then apply, publish and show it (in that order: nothing
         is applied or seen before it is committed)."""
-        refs = list(refs)
         ending = self.tableside.ending(proposal)
         status = None if ending is None else await self.tableside.final_status(proposal, ending)
         submitted = time.perf_counter()
-        await self.store.append(self.game_id, proposal.envelopes, refs, status)
+        await self.store.append(self.game_id, proposal.envelopes, status)
         metrics.COMMIT_SECONDS.observe(time.perf_counter() - submitted)
-        for seat, ref, answer in refs:
-            self.refs[(seat, ref)] = answer
+        self.answers.recorded(proposal.envelopes[-1])
         self.timeline.accept(proposal)
         if proposal.rewind_to is not None:
             pairs = [(proposal.envelopes[0], RewoundData(proposal.rewind_to))]
@@ -375,7 +366,7 @@ class GameRuntime:
         self.bots.poke()
 
     async def commit_table(self, proposal: Proposal) -> None:
-        await self._commit(proposal, refs=())
+        await self._commit(proposal)
 
     def _after_commit(self, count: int) -> None:
         self._since_snapshot += count

@@ -75,13 +75,13 @@ def propose_events(timeline: Timeline, table: Table, events: list[Any], actor: i
 
 
 def propose_table(timeline: Timeline, table: Table, events: list[TableEvent], actor: int | None,
-                  at: int) -> Proposal:
+                  at: int, ref: str | None = None) -> Proposal:
     """Seal the table's own events (a clock ran out, a seat was taken over): they change
-    who plays and the clocks, never the game's state."""
+    who plays and the clocks, never the game's state. `ref`: the seat's, when it asked."""
     prev, seq, envelopes = _chained(timeline), timeline.seq, []
     for event in events:
         seq += 1
-        env = seal(table.game_id, seq, tag_of(event), 1, actor, None, at, False, prev,
+        env = seal(table.game_id, seq, tag_of(event), 1, actor, ref, at, False, prev,
                    canonical(event))
         envelopes.append(env)
         prev = env.hash

@@ -5,8 +5,13 @@ suite (tests/server/test_store_contract.py) runs against each. The guarantees:
 
 - Appends are compare-and-set on `(game_id, seq)`: two writers racing for one seq cannot
   both win; the loser gets `Conflict` and nothing of its write is stored.
-- A ref has one answer per `(game_id, seat, ref)`, accepted or refused; a second one is a
-  `Conflict`. Refusals are kept for the latest `KEEP_REJECTIONS` refs of each seat.
+- A ref has one answer per `(game_id, seat, ref)`, accepted or refused. An acceptance is
+  the log's own: the envelopes of a move carry its seat (`actor`) and its ref, and the move
+  ends at the last of them. A refused ref cannot then be accepted, nor an accepted one
+  refused (`Conflict`). Two acceptances of one ref need no check of the store's: an append
+  at seq N wins only when N - 1 is the log's last, so its writer had seen every answer
+  before it (the runtime looks there first). Refusals are kept for the latest
+  `KEEP_REJECTIONS` refs of each seat.
 - A write is durable when its call returns, so no command is answered before it is.
 - A write that fails fails alone: other games' writes in flight are not touched.
 - A store on a server (PostgreSQL) that cannot be reached raises `Unavailable`, and serves
@@ -26,7 +31,9 @@ from domain.core import Envelope, EventRow
 # few per seat: a client sending doomed commands must not grow the store.
 KEEP_REJECTIONS = 64
 
-RefAnswer = tuple[int, str, bytes]  # (seat, ref, the encoded answer)
+# A remembered answer to a ref: the encoded frame (a refusal; an acceptance recorded before
+# acceptances were read from the log), or the seq an accepted move ended at.
+Answer = bytes | int
 Status = tuple[str, bytes | None]  # (status, the encoded outcome)
 SeatRow = tuple[int, str, str | None]  # (seat, name, token hash)
 
@@ -78,10 +85,11 @@ def now_ms() -> int:
 class EventLog(Protocol):
     """Each game's envelopes in seq order, its answers to refs, and its snapshots."""
 
-    def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+    def append(self, game_id: str, envelopes: list[Envelope],
                status: Status | None = None) -> Awaitable[None]:
-        """Commit envelopes, the answers they give and the game's new status atomically
-        (awaited; an implementation need not be a coroutine: every command waits on this)."""
+        """Commit envelopes and the game's new status atomically (awaited; an implementation
+        need not be a coroutine: every command waits on this). An envelope's `actor` and
+        `ref` accept that ref; `Conflict` if it was refused."""
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]: ...
@@ -106,12 +114,14 @@ class EventLog(Protocol):
 
     async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None: ...
 
-    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        """Every remembered answer, refusals oldest first, then the accepted ones."""
+    async def answers(self, game_id: str) -> dict[tuple[int, str], Answer]:
+        """Every remembered answer by (seat, ref): refusals oldest first, then acceptances.
+        A fork's or an import's first envelopes answer nothing in it: they were its source's."""
 
-    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None: ...
-
-    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None: ...
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes,
+                               seq: int) -> None:
+        """Remember a refusal decided at the game's `seq`: `Conflict` if the ref is accepted
+        (the caller knows every acceptance up to `seq`; the store looks at least after it)."""
 
     async def rejection_count(self, game_id: str) -> int: ...
 

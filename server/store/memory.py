@@ -15,14 +15,14 @@ from dataclasses import replace
 from domain.core import Envelope, EventRow
 from domain.core.table import TABLE_TYPES
 
-from .base import KEEP_REJECTIONS, Conflict, GameRow, RefAnswer, SeatRow, Snapshot, Status
+from .base import KEEP_REJECTIONS, Answer, Conflict, GameRow, SeatRow, Snapshot, Status
 
 
 class MemoryStore:
     def __init__(self) -> None:
         self._games: dict[str, GameRow] = {}
         self._events: dict[str, list[Envelope]] = defaultdict(list)
-        self._refs: dict[tuple[str, int, str], bytes] = {}
+        self._accepted: dict[str, dict[tuple[int, str], int]] = defaultdict(dict)  # by game
         self._refused: dict[tuple[str, int], dict[str, bytes]] = defaultdict(dict)  # oldest first
         self._snapshots: dict[str, dict[int, Snapshot]] = defaultdict(dict)
         self._seats: dict[str, dict[int, tuple[str, str | None]]] = defaultdict(dict)
@@ -36,22 +36,24 @@ class MemoryStore:
 
     # -- the event log ----------------------------------------------------------------------
 
-    def _check_append(self, game_id: str, envelopes: Sequence[Envelope], refs: Sequence[RefAnswer]) -> None:
+    def _check_append(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
         log = self._events[game_id]
         for offset, env in enumerate(envelopes):
             if env.seq != len(log) + 1 + offset:
                 raise Conflict(f"UNIQUE constraint failed: events seq {env.seq} of {game_id}")
-        for seat, ref, _ in refs:
-            if (game_id, seat, ref) in self._refs or ref in self._refused[(game_id, seat)]:
-                raise Conflict(f"UNIQUE constraint failed: ref {ref!r} of seat {seat}")
+            seat, ref = env.actor, env.ref
+            if ref is not None and seat is not None and ref in self._refused[(game_id, seat)]:
+                raise Conflict(f"UNIQUE constraint failed: ref {env.ref!r} of seat {env.actor} was refused")
 
-    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+    async def append(self, game_id: str, envelopes: list[Envelope],
                      status: Status | None = None) -> None:
         await asyncio.sleep(0)  # a write is a suspension point, as with a real store
-        self._check_append(game_id, envelopes, refs)
+        self._check_append(game_id, envelopes)
         self._events[game_id].extend(envelopes)
-        for seat, ref, answer in refs:
-            self._refs[(game_id, seat, ref)] = answer
+        accepted = self._accepted[game_id]
+        for env in envelopes:
+            if env.ref is not None and env.actor is not None:
+                accepted[(env.actor, env.ref)] = env.seq
         if status is not None and game_id in self._games:
             self._games[game_id] = replace(self._games[game_id], status=status[0], outcome=status[1])
 
@@ -86,18 +88,17 @@ class MemoryStore:
     async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
         self._snapshots[game_id][seq] = Snapshot(seq, top_seq, state)
 
-    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        out = {(seat, ref): answer for (game, seat), refused in self._refused.items() if game == game_id
-               for ref, answer in refused.items()}
-        out.update({(seat, ref): answer for (game, seat, ref), answer in self._refs.items()
-                    if game == game_id})
+    async def answers(self, game_id: str) -> dict[tuple[int, str], Answer]:
+        out: dict[tuple[int, str], Answer] = {
+            (seat, ref): answer for (game, seat), refused in self._refused.items() if game == game_id
+            for ref, answer in refused.items()}
+        out.update(self._accepted.get(game_id, {}))
         return out
 
-    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
-        return self._refs.get((game_id, seat, ref)) or self._refused[(game_id, seat)].get(ref)
-
-    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
-        self._check_append(game_id, (), [(seat, ref, answer)])
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes,
+                               seq: int) -> None:
+        if (seat, ref) in self._accepted.get(game_id, {}):
+            raise Conflict(f"UNIQUE constraint failed: ref {ref!r} of seat {seat} was accepted")
         refused = self._refused[(game_id, seat)]
         refused[ref] = answer
         while len(refused) > KEEP_REJECTIONS:
@@ -112,7 +113,7 @@ class MemoryStore:
                           seats: Sequence[SeatRow] = ()) -> None:
         if row.game_id in self._games:
             raise Conflict(f"UNIQUE constraint failed: games.game_id {row.game_id}")
-        self._check_append(row.game_id, envelopes, ())
+        self._check_append(row.game_id, envelopes)
         self._games[row.game_id] = row
         self._events[row.game_id].extend(envelopes)
         for seat, name, token_hash in seats:

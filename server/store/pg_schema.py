@@ -76,6 +76,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # A table's options (clocks, leavers) and each bot's level.
     ("ALTER TABLE games ADD COLUMN table_options bytea",
      "ALTER TABLE bots ADD COLUMN level text NOT NULL DEFAULT 'random'"),
+    # 4: an acceptance keeps the seq its move ended at, not the encoded frame (as SQLite's
+    # are read from the log); its row stays, since the primary key is what cannot be raced.
+    ("ALTER TABLE answers ALTER COLUMN answer DROP NOT NULL",
+     "ALTER TABLE answers ADD COLUMN seq bigint"),
 )
 
 # One lock for every Plaza database on the server: processes starting at once take turns.
@@ -84,7 +88,7 @@ MIGRATION_LOCK = 0x706C617A61  # "plaza"
 EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data, command"
 INSERT_EVENT = (f"INSERT INTO events (game_id, {EVENT_COLUMNS}) "
                 "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12)")
-INSERT_ANSWER = "INSERT INTO answers (game_id, seat, ref, answer, refused) VALUES ($1,$2,$3,$4,$5)"
+INSERT_ANSWER = "INSERT INTO answers (game_id, seat, ref, answer, refused, seq) VALUES ($1,$2,$3,$4,$5,$6)"
 PRUNE_REFUSALS = f"""DELETE FROM answers WHERE game_id = $1 AND seat = $2 AND refused AND n <= (
     SELECT n FROM answers WHERE game_id = $1 AND seat = $2 AND refused ORDER BY n DESC
     LIMIT 1 OFFSET {KEEP_REJECTIONS})"""

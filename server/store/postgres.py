@@ -17,7 +17,7 @@ from domain.core import Envelope, EventRow
 from domain.core.envelope import NULL
 from domain.core.table import TABLE_TYPES
 
-from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
+from .base import Answer, GameRow, SeatRow, Snapshot, Status
 from .pg_schema import (
     ACTIVATE,
     EVENT_COLUMNS,
@@ -92,12 +92,14 @@ def event_row(env: Envelope) -> tuple[Any, ...]:
 
 
 class PostgresEventLog(PostgresBase):
-    async def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+    async def append(self, game_id: str, envelopes: list[Envelope],
                      status: Status | None = None) -> None:
         statements: list[Statement] = [(INSERT_EVENT, [event_row(env) for env in envelopes])]
-        if refs:
-            statements.append((INSERT_ANSWER, [(game_id, seat, ref, answer, False)
-                                               for seat, ref, answer in refs]))
+        accepted = {(env.actor, env.ref): env.seq for env in envelopes
+                    if env.ref is not None and env.actor is not None}
+        if accepted:
+            statements.append((INSERT_ANSWER, [(game_id, seat, ref, None, False, seq)
+                                               for (seat, ref), seq in accepted.items()]))
         if status is not None:
             statements.append((UPDATE_STATUS, [(status[0], status[1], game_id)]))
         await self._write(game_id, statements)
@@ -150,19 +152,17 @@ class PostgresEventLog(PostgresBase):
     async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
         await self._write(game_id, [(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
 
-    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        rows = await self._all("SELECT seat, ref, answer FROM answers WHERE game_id = $1 "
+    async def answers(self, game_id: str) -> dict[tuple[int, str], Answer]:
+        rows = await self._all("SELECT seat, ref, answer, seq FROM answers WHERE game_id = $1 "
                                "ORDER BY refused DESC, n", game_id)
-        return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
+        return {(seat, ref): int(seq) if answer is None else bytes(answer)
+                for seat, ref, answer, seq in rows}
 
-    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
-        rows = await self._all("SELECT answer FROM answers WHERE game_id = $1 AND seat = $2 AND ref = $3",
-                               game_id, seat, ref)
-        return bytes(rows[0][0]) if rows else None
-
-    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
-        """Remember a refusal under its ref, forgetting the seat's oldest beyond the latest few."""
-        await self._write(game_id, [(INSERT_ANSWER, [(game_id, seat, ref, answer, True)]),
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes,
+                               seq: int) -> None:
+        """Remember a refusal under its ref, forgetting the seat's oldest beyond the latest few
+        (the primary key keeps it from an accepted ref, whatever the seq)."""
+        await self._write(game_id, [(INSERT_ANSWER, [(game_id, seat, ref, answer, True, None)]),
                                     (PRUNE_REFUSALS, [(game_id, seat)])])
 
     async def rejection_count(self, game_id: str) -> int:

@@ -50,6 +50,7 @@ CREATE TABLE IF NOT EXISTS events(
     data BLOB NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+-- Acceptances recorded before they were read from the log (migration 4): nothing adds any.
 CREATE TABLE IF NOT EXISTS refs(
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
@@ -68,12 +69,16 @@ CREATE TABLE IF NOT EXISTS snapshots(
 
 EVENT_COLUMNS = "seq, type, v, actor, ref, at, irreversible, prev_hash, hash, data, command"
 INSERT_EVENT = f"INSERT INTO events (game_id, {EVENT_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
-INSERT_REF = "INSERT INTO refs VALUES (?,?,?,?)"
 INSERT_SEAT = "INSERT INTO seats VALUES (?,?,?,?)"
 INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed, seq, created_at,
     forked_from, forked_at, outcome, creator_hash, creator_addr, practice, table_options)
     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
-INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer) VALUES (?,?,?,?)"
+INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer, decided_at) VALUES (?,?,?,?,?)"
+# A game's acceptances: the last seq of each (seat, ref) among its envelopes, but for a fork's
+# or an import's first ones (its source's: `games.seq` keeps how many it was made with).
+ACCEPTED = """SELECT actor, ref, max(seq) FROM events WHERE game_id = ?1 AND ref IS NOT NULL
+    AND actor IS NOT NULL AND seq > coalesce((SELECT seq FROM games WHERE game_id = ?1), 0)
+    GROUP BY actor, ref"""
 PRUNE_REJECTIONS = f"""DELETE FROM rejections WHERE game_id = ?1 AND seat = ?2 AND n <= (
     SELECT n FROM rejections WHERE game_id = ?1 AND seat = ?2 ORDER BY n DESC
     LIMIT 1 OFFSET {KEEP_REJECTIONS})"""
@@ -117,6 +122,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # A table's options (clocks, leavers) and each bot's level.
     ("ALTER TABLE games ADD COLUMN table_options BLOB",
      "ALTER TABLE bots ADD COLUMN level TEXT NOT NULL DEFAULT 'random'"),
+    # Acceptances are read from the log (`ACCEPTED`): its envelopes carry their move's seat and
+    # ref, and a `refs` row a command, a second tree clustered by game, cost about a third of
+    # its commit (bench/README.md, "Acceptances from the log"). `refs` keeps the answers
+    # recorded before. A refusal records the seq it was decided at: the process that
+    # decided it knew every acceptance up to there, so only the events after it need a look.
+    ("ALTER TABLE rejections ADD COLUMN decided_at INTEGER NOT NULL DEFAULT 0",
+     "DROP TRIGGER IF EXISTS one_answer_refused",
+     """CREATE TRIGGER IF NOT EXISTS refused_after_acceptance BEFORE INSERT ON rejections
+        WHEN EXISTS (SELECT 1 FROM refs r WHERE r.game_id = NEW.game_id
+                     AND r.seat = NEW.seat AND r.ref = NEW.ref)
+          OR EXISTS (SELECT 1 FROM events e WHERE e.game_id = NEW.game_id
+                     AND e.seq > NEW.decided_at AND e.actor = NEW.seat AND e.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was accepted'); END""",
+     """CREATE TRIGGER IF NOT EXISTS accepted_after_refusal BEFORE INSERT ON events
+        WHEN NEW.ref IS NOT NULL AND EXISTS (SELECT 1 FROM rejections r
+            WHERE r.game_id = NEW.game_id AND r.seat = NEW.actor AND r.ref = NEW.ref)
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: the ref was refused'); END"""),
 )
 
 Statement = tuple[str, Sequence[tuple[Any, ...]]]

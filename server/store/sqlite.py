@@ -16,13 +16,13 @@ from domain.core import Envelope, EventRow
 from domain.core.envelope import NULL
 from domain.core.table import TABLE_TYPES
 
-from .base import GameRow, RefAnswer, SeatRow, Snapshot, Status
+from .base import Answer, GameRow, SeatRow, Snapshot, Status
 from .schema import (
+    ACCEPTED,
     ACTIVATE,
     EVENT_COLUMNS,
     INSERT_EVENT,
     INSERT_GAME,
-    INSERT_REF,
     INSERT_REJECTION,
     INSERT_SEAT,
     INSERT_SNAPSHOT,
@@ -116,18 +116,16 @@ def event_row(env: Envelope) -> tuple[Any, ...]:
 
 class SqliteEventLog(SqliteBase):
     @staticmethod
-    def append_statements(game_id: str, envelopes: Sequence[Envelope], refs: Sequence[RefAnswer] = (),
+    def append_statements(game_id: str, envelopes: Sequence[Envelope],
                           status: Status | None = None) -> list[Statement]:
         out: list[Statement] = [(INSERT_EVENT, [event_row(env) for env in envelopes])]
-        if refs:
-            out.append((INSERT_REF, [(game_id, seat, ref, answer) for seat, ref, answer in refs]))
         if status is not None:
             out.append((UPDATE_STATUS, [(status[0], status[1], game_id)]))
         return out
 
-    def append(self, game_id: str, envelopes: list[Envelope], refs: Sequence[RefAnswer] = (),
+    def append(self, game_id: str, envelopes: list[Envelope],
                status: Status | None = None) -> Awaitable[None]:
-        return self.writer.write(self.append_statements(game_id, envelopes, refs, status))
+        return self.writer.write(self.append_statements(game_id, envelopes, status))
 
     async def events(self, game_id: str, after: int = 0, upto: int | None = None,
                      limit: int | None = None) -> list[Envelope]:
@@ -177,24 +175,17 @@ class SqliteEventLog(SqliteBase):
     async def save_snapshot(self, game_id: str, seq: int, top_seq: int, state: bytes) -> None:
         await self.writer.write([(INSERT_SNAPSHOT, [(game_id, seq, top_seq, state)])])
 
-    async def refs(self, game_id: str) -> dict[tuple[int, str], bytes]:
-        rows = await self._all(
+    async def answers(self, game_id: str) -> dict[tuple[int, str], Answer]:
+        rows: list[tuple[int, str, Answer]] = await self._all(
             "SELECT seat, ref, answer FROM rejections WHERE game_id = ? ORDER BY n", (game_id,))
         rows += await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
-        return {(seat, ref): bytes(answer) for seat, ref, answer in rows}
+        rows += await self._all(ACCEPTED, (game_id,))
+        return {(seat, ref): answer for seat, ref, answer in rows}
 
-    async def ref(self, game_id: str, seat: int, ref: str) -> bytes | None:
-        for table in ("refs", "rejections"):
-            rows = await self._all(
-                f"SELECT answer FROM {table} WHERE game_id = ? AND seat = ? AND ref = ?",
-                (game_id, seat, ref))
-            if rows:
-                return bytes(rows[0][0])
-        return None
-
-    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes) -> None:
+    async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes,
+                               seq: int) -> None:
         """Remember a refusal under its ref, forgetting the seat's oldest beyond the latest few."""
-        await self.writer.write([(INSERT_REJECTION, [(game_id, seat, ref, answer)]),
+        await self.writer.write([(INSERT_REJECTION, [(game_id, seat, ref, answer, seq)]),
                                  (PRUNE_REJECTIONS, [(game_id, seat)])])
 
     async def rejection_count(self, game_id: str) -> int:

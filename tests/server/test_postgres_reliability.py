@@ -40,8 +40,7 @@ async def test_two_stores_racing_for_every_seq_of_many_games_never_share_one(
         await stores[0].create_game(row(game))
     started = time.monotonic()
     for seq in range(1, 16):
-        attempts = [(stores[side].append(game, [env(game, seq, ref=f"{side}-{seq}")],
-                                          refs=[(side, f"r{seq}", b"a")]))
+        attempts = [stores[side].append(game, [env(game, seq, ref=f"{side}-{seq}")])
                     for side in (0, 1) for game in (games if side == 0 else games[::-1])]
         results = await asyncio.gather(*attempts, return_exceptions=True)
         assert sum(r is None for r in results) == len(games), results

@@ -98,8 +98,8 @@ async def test_a_file_made_before_the_migrations_opens_and_keeps_its_games(tmp_p
     try:
         game = await store.game("old")
         assert game is not None and game.seed == 7 and game.practice is False and game.creator_hash is None
-        await store.record_rejection("old", 0, "r", b"no")
-        assert await store.ref("old", 0, "r") == b"no"
+        await store.record_rejection("old", 0, "r", b"no", 0)
+        assert await store.answers("old") == {(0, "r"): b"no"}
         version = await store._all("PRAGMA user_version", ())
         assert version[0][0] == len(MIGRATIONS)
         assert (await store._all("PRAGMA page_size", ()))[0][0] == 4096  # the file keeps its own

@@ -17,8 +17,8 @@ from tests.server.pg_support import pg_schema_url, pg_url  # noqa: F401  (fixtur
 
 
 def env(game: str, seq: int, ref: str | None = None, type_: str = "Played",
-        data: bytes = b'{"card":1,"seat":0,"type":"Played"}') -> Envelope:
-    return seal(game, seq, type_, 1, 0, ref, seq, False, GENESIS, data)
+        data: bytes = b'{"card":1,"seat":0,"type":"Played"}', actor: int = 0) -> Envelope:
+    return seal(game, seq, type_, 1, actor, ref, seq, False, GENESIS, data)
 
 
 def row(game_id: str = "g", status: str = "active", created_at: int = 1, addr: str | None = None) -> GameRow:
@@ -51,10 +51,9 @@ class StoreContract:
         await store.create_game(row())
         await store.append("g", [env("g", 1)])
         with pytest.raises(Conflict):
-            await store.append("g", [env("g", 2), env("g", 1)], refs=[(0, "r", b"a")],
-                               status=("finished", b"{}"))
+            await store.append("g", [env("g", 2, "r"), env("g", 1, "r")], status=("finished", b"{}"))
         assert [e.seq for e in await store.events("g")] == [1]
-        assert await store.ref("g", 0, "r") is None
+        assert await store.answers("g") == {}
         assert (await store.game("g")).status == "active"  # type: ignore[union-attr]
 
     async def test_two_appends_racing_for_one_seq_cannot_both_win(self, store: Store) -> None:
@@ -72,26 +71,41 @@ class StoreContract:
                                        return_exceptions=True)
         assert isinstance(results[0], Conflict) and results[1] is None
 
+    async def test_an_envelopes_seat_and_ref_accept_the_ref_up_to_its_moves_end(self, store: Store) -> None:
+        await store.create_game(row())
+        await store.append("g", [env("g", 1, "r"), env("g", 2, "r")])  # one move of two events
+        await store.append("g", [env("g", 3, "s", actor=1)])
+        await store.append("g", [env("g", 4)])  # the table's or the setup's: no ref, no answer
+        assert await store.answers("g") == {(0, "r"): 2, (1, "s"): 3}
+
     async def test_a_ref_has_one_answer_accepted_or_refused(self, store: Store) -> None:
         await store.create_game(row())
-        await store.append("g", [env("g", 1, "r")], refs=[(0, "r", b"accepted")])
+        await store.append("g", [env("g", 1, "r")])
+        with pytest.raises(Conflict):  # refused by a process that had not seen seq 1 yet
+            await store.record_rejection("g", 0, "r", b"refused", 0)
+        await store.record_rejection("g", 1, "r", b"other seat refused", 1)
         with pytest.raises(Conflict):
-            await store.record_rejection("g", 0, "r", b"refused")
-        await store.record_rejection("g", 1, "r", b"other seat refused")
-        with pytest.raises(Conflict):
-            await store.append("g", [env("g", 2, "r")], refs=[(1, "r", b"accepted")])
-        assert await store.ref("g", 0, "r") == b"accepted"
-        assert await store.ref("g", 1, "r") == b"other seat refused"
-        assert await store.refs("g") == {(0, "r"): b"accepted", (1, "r"): b"other seat refused"}
+            await store.append("g", [env("g", 2, "r", actor=1)])
+        assert await store.last_seq("g") == 1
+        assert await store.answers("g") == {(0, "r"): 1, (1, "r"): b"other seat refused"}
+
+    async def test_a_forks_first_envelopes_answer_nothing_in_it(self, store: Store) -> None:
+        """They were its source's answers: the fork's own players start their refs afresh."""
+        fork = GameRow("f", "tinydraw", b"{}", 2, "waiting", 1, 2, 1, "g", 2, None)
+        await store.create_game(fork, [env("f", 1, "r"), env("f", 2, "s")])
+        await store.record_rejection("f", 0, "s", b"refused in the fork", 2)
+        await store.append("f", [env("f", 3, "r")])
+        assert await store.answers("f") == {(0, "s"): b"refused in the fork", (0, "r"): 3}
 
     async def test_only_the_latest_refusals_of_a_seat_are_kept(self, store: Store) -> None:
         await store.create_game(row())
         for n in range(KEEP_REJECTIONS + 30):
-            await store.record_rejection("g", 0, f"r{n}", f"no {n}".encode())
-        await store.record_rejection("g", 1, "x", b"no")
+            await store.record_rejection("g", 0, f"r{n}", f"no {n}".encode(), 0)
+        await store.record_rejection("g", 1, "x", b"no", 0)
         assert await store.rejection_count("g") == KEEP_REJECTIONS + 1
-        assert await store.ref("g", 0, "r0") is None
-        assert await store.ref("g", 0, f"r{KEEP_REJECTIONS + 29}") == f"no {KEEP_REJECTIONS + 29}".encode()
+        answers = await store.answers("g")
+        assert (0, "r0") not in answers and len(answers) == KEEP_REJECTIONS + 1
+        assert answers[(0, f"r{KEEP_REJECTIONS + 29}")] == f"no {KEEP_REJECTIONS + 29}".encode()
 
     async def test_an_append_sets_the_status_and_outcome_with_its_events(self, store: Store) -> None:
         await store.create_game(row())

@@ -171,9 +171,11 @@ async def test_a_seat_that_leaves_is_played_by_a_bot_until_it_reclaims_it(server
     tokens = join_all(server.url, game, 2)
     seat0 = await WsClient.connect(server.ws_url, game, tokens[0])
     await seat0.send({"op": "leave", "ref": "bye"})
-    assert (await seat0.expect("accepted"))["ref"] == "bye"
+    left = await seat0.expect("accepted")
+    assert left["ref"] == "bye"
     taken = wait_for(lambda: [e for e in log_of(server.url, game) if e["type"] == "SeatTakenOver"])
     assert taken[0]["data"] == {"type": "SeatTakenOver", "seat": 0, "reason": "left", "level": "greedy"}
+    assert (taken[0]["actor"], taken[0]["ref"]) == (0, "bye")  # the log keeps whose answer it is
     wait_for(lambda: any(e["ref"] == f"bot-{taken[0]['seq']}" for e in log_of(server.url, game)))
     await seat0.send({"op": "reclaim", "ref": "back"})
     assert (await seat0.expect("accepted"))["ref"] == "back"
@@ -182,6 +184,9 @@ async def test_a_seat_that_leaves_is_played_by_a_bot_until_it_reclaims_it(server
     await seat0.send({"op": "reclaim", "ref": "again"})
     refused = await seat0.expect("rejected")
     assert refused["code"] == "illegal" and "no bot plays it" in refused["message"]
+    await seat0.send({"op": "leave", "ref": "bye"})  # a repeated ref: its first answer, nothing done
+    assert await seat0.expect("accepted") == left
+    assert [e["ref"] for e in log_of(server.url, game) if e["type"] == "SeatTakenOver"] == ["bye"]
     await seat0.close()
 
 
