@@ -74,11 +74,12 @@ INSERT_GAME = """INSERT INTO games (game_id, kind, options, seats, status, seed,
     forked_from, forked_at, outcome, creator_hash, creator_addr, practice, table_options)
     VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"""
 INSERT_REJECTION = "INSERT INTO rejections (game_id, seat, ref, answer, decided_at) VALUES (?,?,?,?,?)"
-# A game's acceptances: the last seq of each (seat, ref) among its envelopes, but for a fork's
-# or an import's first ones (its source's: `games.seq` keeps how many it was made with).
-ACCEPTED = """SELECT actor, ref, max(seq) FROM events WHERE game_id = ?1 AND ref IS NOT NULL
+# A game's acceptances: the (seat, ref, seq) of its envelopes in order, the last of each (seat,
+# ref) ending its move (kept by the reader: a GROUP BY's temporary tree doubled the read),
+# but for a fork's or an import's first ones (its source's: `games.seq` counts them).
+ACCEPTED = """SELECT actor, ref, seq FROM events WHERE game_id = ?1 AND ref IS NOT NULL
     AND actor IS NOT NULL AND seq > coalesce((SELECT seq FROM games WHERE game_id = ?1), 0)
-    GROUP BY actor, ref"""
+    ORDER BY seq"""
 PRUNE_REJECTIONS = f"""DELETE FROM rejections WHERE game_id = ?1 AND seat = ?2 AND n <= (
     SELECT n FROM rejections WHERE game_id = ?1 AND seat = ?2 ORDER BY n DESC
     LIMIT 1 OFFSET {KEEP_REJECTIONS})"""

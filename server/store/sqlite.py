@@ -179,7 +179,7 @@ class SqliteEventLog(SqliteBase):
         rows: list[tuple[int, str, Answer]] = await self._all(
             "SELECT seat, ref, answer FROM rejections WHERE game_id = ? ORDER BY n", (game_id,))
         rows += await self._all("SELECT seat, ref, answer FROM refs WHERE game_id = ?", (game_id,))
-        rows += await self._all(ACCEPTED, (game_id,))
+        rows += await self._pages(ACCEPTED, (game_id,))  # a move's later envelopes overwrite
         return {(seat, ref): answer for seat, ref, answer in rows}
 
     async def record_rejection(self, game_id: str, seat: int, ref: str, answer: bytes,
