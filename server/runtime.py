@@ -335,7 +335,6 @@ class GameRuntime:
         self.answers.refused(seat, ref, answer)
         return answer
 
-
     # -- committing ------------------------------------------------------------------
 
     async def _commit(self, proposal: Proposal) -> None:
