@@ -9,6 +9,7 @@ log's head, where its writer has seen them all. Refusals are kept for each seat'
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 
 import msgspec
 
@@ -16,7 +17,7 @@ from domain.core import Envelope
 
 from .protocol import Accepted
 from .store import KEEP_REJECTIONS
-from .store.base import Answer
+from .store.base import Answer, acceptances
 
 _encoder = msgspec.json.Encoder()
 
@@ -31,10 +32,9 @@ class Answers:
         known = self.known.get((seat, ref))
         return _encoder.encode(Accepted(ref, known)) if isinstance(known, int) else known
 
-    def recorded(self, env: Envelope) -> None:
-        """The acceptance an envelope records: its move's seat and ref, ending at its seq."""
-        if env.ref is not None and env.actor is not None:
-            self.known[(env.actor, env.ref)] = env.seq
+    def recorded(self, envelopes: Iterable[Envelope]) -> None:
+        """The acceptances these envelopes record, as the store reads them (`acceptances`)."""
+        self.known.update(acceptances(envelopes))
 
     def refused(self, seat: int, ref: str, answer: bytes) -> None:
         """A refusal the store now keeps, forgetting the seat's oldest as the store does."""

@@ -170,9 +170,9 @@ class GameRuntime:
             return
         if self.status == "waiting":  # its seats were taken elsewhere, bots perhaps among them
             self.bots.seated = await self.store.bots(self.game_id)
+        self.answers.recorded(fresh)  # another process's: known before we append after them
         pairs = []
         for env in fresh:
-            self.answers.recorded(env)  # another process's: known before we append after it
             event = self.codec.decode(env)
             try:
                 self.timeline.apply(env, event)
@@ -345,7 +345,7 @@ class GameRuntime:
         submitted = time.perf_counter()
         await self.store.append(self.game_id, proposal.envelopes, status)
         metrics.COMMIT_SECONDS.observe(time.perf_counter() - submitted)
-        self.answers.recorded(proposal.envelopes[-1])
+        self.answers.recorded(proposal.envelopes)
         self.timeline.accept(proposal)
         if proposal.rewind_to is not None:
             pairs = [(proposal.envelopes[0], RewoundData(proposal.rewind_to))]

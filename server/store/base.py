@@ -21,7 +21,7 @@ suite (tests/server/test_store_contract.py) runs against each. The guarantees:
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -76,6 +76,13 @@ class Snapshot:
     seq: int
     top_seq: int
     state: bytes
+
+
+def acceptances(envelopes: Iterable[Envelope]) -> dict[tuple[int, str], int]:
+    """The refs these envelopes accept, by (seat, ref): a move's envelopes carry its seat and
+    its ref, and the answer names the last one's seq (envelopes of no seat's ask accept none)."""
+    return {(env.actor, env.ref): env.seq for env in envelopes
+            if env.ref is not None and env.actor is not None}
 
 
 def now_ms() -> int:

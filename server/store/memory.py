@@ -15,7 +15,7 @@ from dataclasses import replace
 from domain.core import Envelope, EventRow
 from domain.core.table import TABLE_TYPES
 
-from .base import KEEP_REJECTIONS, Answer, Conflict, GameRow, SeatRow, Snapshot, Status
+from .base import KEEP_REJECTIONS, Answer, Conflict, GameRow, SeatRow, Snapshot, Status, acceptances
 
 
 class MemoryStore:
@@ -43,17 +43,14 @@ class MemoryStore:
                 raise Conflict(f"UNIQUE constraint failed: events seq {env.seq} of {game_id}")
             seat, ref = env.actor, env.ref
             if ref is not None and seat is not None and ref in self._refused[(game_id, seat)]:
-                raise Conflict(f"UNIQUE constraint failed: ref {env.ref!r} of seat {env.actor} was refused")
+                raise Conflict(f"UNIQUE constraint failed: ref {ref!r} of seat {seat} was refused")
 
     async def append(self, game_id: str, envelopes: list[Envelope],
                      status: Status | None = None) -> None:
         await asyncio.sleep(0)  # a write is a suspension point, as with a real store
         self._check_append(game_id, envelopes)
         self._events[game_id].extend(envelopes)
-        accepted = self._accepted[game_id]
-        for env in envelopes:
-            if env.ref is not None and env.actor is not None:
-                accepted[(env.actor, env.ref)] = env.seq
+        self._accepted[game_id].update(acceptances(envelopes))
         if status is not None and game_id in self._games:
             self._games[game_id] = replace(self._games[game_id], status=status[0], outcome=status[1])
 

@@ -17,7 +17,7 @@ from domain.core import Envelope, EventRow
 from domain.core.envelope import NULL
 from domain.core.table import TABLE_TYPES
 
-from .base import Answer, GameRow, SeatRow, Snapshot, Status
+from .base import Answer, GameRow, SeatRow, Snapshot, Status, acceptances
 from .pg_schema import (
     ACTIVATE,
     EVENT_COLUMNS,
@@ -95,8 +95,7 @@ class PostgresEventLog(PostgresBase):
     async def append(self, game_id: str, envelopes: list[Envelope],
                      status: Status | None = None) -> None:
         statements: list[Statement] = [(INSERT_EVENT, [event_row(env) for env in envelopes])]
-        accepted = {(env.actor, env.ref): env.seq for env in envelopes
-                    if env.ref is not None and env.actor is not None}
+        accepted = acceptances(envelopes)
         if accepted:
             statements.append((INSERT_ANSWER, [(game_id, seat, ref, None, False, seq)
                                                for (seat, ref), seq in accepted.items()]))
